@@ -1,0 +1,248 @@
+"""One deal: the upcard offer, draws, discards, knocks and the drawn hand (RULES.md 3).
+
+Mutable for speed, but every ``apply`` validates the whole move before it changes
+anything, so an IllegalAction leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .actions import Action, ActionKind, IllegalAction, action
+from .cards import DECK, Card, format_cards, mask_of, parse_card, parse_cards
+from .melds import best_discards, deadwood_of_mask
+from .rules import Ruleset
+from .scoring import KnockResult, score_knock
+
+_TAKE = action(ActionKind.TAKE_UPCARD)
+_PASS = action(ActionKind.PASS)
+_STOCK = action(ActionKind.DRAW_STOCK)
+_PILE = action(ActionKind.DRAW_DISCARD)
+_BIG_GIN = action(ActionKind.BIG_GIN)
+STOCK_FLOOR = 2  # RULES.md 3.7: a discard that leaves this many stock cards ends the hand drawn
+
+
+class Phase(str, Enum):
+    OFFER = "offer"  # first turn: the player to act may take the upcard or pass
+    DRAW = "draw"
+    DISCARD = "discard"  # holding 11 cards: discard, knock, gin or big gin
+    OVER = "over"
+
+
+def deal_rng(match_seed: int, deal_number: int) -> random.Random:
+    """The shuffle of one deal: the same match seed and deal number give the same cards."""
+    return random.Random(f"gin:{match_seed}:{deal_number}")
+
+
+@dataclass(slots=True)
+class HandState:
+    """The cards and whose move it is in one deal. Seats are 0 and 1."""
+
+    dealer: int
+    hands: list[list[Card]]
+    stock: list[Card]  # the top card is the last
+    discards: list[Card]  # the top card is the last
+    upcard: Card  # the first upcard: Oklahoma reads it
+    phase: Phase
+    turn: int
+    passes: int = 0  # upcard refusals so far
+    stock_only: bool = False  # both refused the upcard: the next draw must be from the stock
+    drawn: Card | None = None  # the card taken this turn
+    drawn_from_discard: bool = False
+    # per seat: cards taken from the pile and still held (the opponent saw them go in)
+    known: tuple[list[Card], list[Card]] = field(default_factory=lambda: ([], []))
+    result: KnockResult | None = None
+    knocker: int | None = None
+    drawn_hand: bool = False
+
+    # -- setup ---------------------------------------------------------------
+    @classmethod
+    def deal(cls, dealer: int, rng: random.Random) -> "HandState":
+        deck = list(DECK)
+        rng.shuffle(deck)
+        non_dealer = 1 - dealer
+        hands: list[list[Card]] = [[], []]
+        for i in range(20):  # one at a time, non-dealer first
+            hands[non_dealer if i % 2 == 0 else dealer].append(deck[i])
+        return cls(
+            dealer=dealer,
+            hands=hands,
+            stock=deck[21:][::-1],
+            discards=[deck[20]],
+            upcard=deck[20],
+            phase=Phase.OFFER,
+            turn=non_dealer,
+        )
+
+    # -- questions -------------------------------------------------------------
+    def knock_limit(self, rules: Ruleset) -> int:
+        return rules.hand_knock_limit(self.upcard)
+
+    def legal_actions(self, seat: int, rules: Ruleset) -> list[Action]:
+        """Every move ``seat`` may make now (resigning aside), in a stable order."""
+        if self.phase is Phase.OVER or seat != self.turn:
+            return []
+        if self.phase is Phase.OFFER:
+            return [_TAKE, _PASS]
+        if self.phase is Phase.DRAW:
+            if self.stock_only or not self.discards:
+                return [_STOCK]
+            return [_STOCK, _PILE]
+        out = []
+        limit = self.knock_limit(rules)
+        hand = self.hands[seat]
+        forbidden = self.drawn if self.drawn_from_discard else None
+        whole = deadwood_of_mask(mask_of(hand))
+        if rules.big_gin and whole == 0:
+            out.append(_BIG_GIN)
+        # A discard lowers the deadwood by at most its own value (10), so a hand over
+        # limit + 10 cannot knock at all: skip the 11-discard search.
+        if whole <= limit + 10:
+            for card, dw in best_discards(hand):
+                if card == forbidden:
+                    continue
+                if dw == 0:
+                    out.append(action(ActionKind.GIN, card))
+                elif dw <= limit:
+                    out.append(action(ActionKind.KNOCK, card))
+        out.extend(action(ActionKind.DISCARD, c) for c in sorted(hand) if c != forbidden)
+        return out
+
+    # -- the move ------------------------------------------------------------------
+    def apply(self, seat: int, action: Action, rules: Ruleset) -> None:
+        """Validate, then apply. Raises IllegalAction (state untouched) if not allowed."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("That hand is over.")
+        if seat != self.turn:
+            raise IllegalAction("It is not your turn.")
+        kind = action.kind
+        if self.phase is Phase.OFFER:
+            if kind is ActionKind.TAKE_UPCARD:
+                self._take(seat, self.discards.pop(), from_discard=True)
+            elif kind is ActionKind.PASS:
+                self.passes += 1
+                if self.passes == 2:
+                    self.stock_only = True
+                    self.phase = Phase.DRAW
+                    self.turn = 1 - self.dealer
+                else:
+                    self.turn = self.dealer
+            else:
+                raise IllegalAction("First turn: take the upcard or pass.")
+            return
+        if self.phase is Phase.DRAW:
+            if kind is ActionKind.DRAW_STOCK:
+                self._take(seat, self.stock.pop(), from_discard=False)
+            elif kind is ActionKind.DRAW_DISCARD:
+                if self.stock_only:
+                    raise IllegalAction("Both players passed the upcard: draw from the stock.")
+                self._take(seat, self.discards.pop(), from_discard=True)
+            else:
+                raise IllegalAction("Draw first: from the stock or the discard pile.")
+            return
+        # Phase.DISCARD
+        hand = self.hands[seat]
+        if kind is ActionKind.BIG_GIN:
+            if not rules.big_gin:
+                raise IllegalAction("Big gin is not played at this table.")
+            dw = deadwood_of_mask(mask_of(hand))
+            if dw:
+                raise IllegalAction(f"Not big gin: {dw} deadwood with all 11 cards.")
+            self._finish(seat, tuple(hand), rules)
+            return
+        if kind not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN):
+            raise IllegalAction("You have drawn: now discard, knock or go gin.")
+        card = action.card
+        assert card is not None
+        if card not in hand:
+            raise IllegalAction(f"{card.pretty} is not in your hand.")
+        if self.drawn_from_discard and card == self.drawn:
+            raise IllegalAction(f"You may not discard the {card.pretty} you just took from the pile.")
+        rest = [c for c in hand if c != card]
+        if kind is ActionKind.DISCARD:
+            hand.remove(card)
+            self._forget(seat, card)
+            self.discards.append(card)
+            self.drawn = None
+            if len(self.stock) <= STOCK_FLOOR:
+                self.phase = Phase.OVER
+                self.drawn_hand = True
+            else:
+                self.turn = 1 - seat
+                self.phase = Phase.DRAW
+            return
+        dw = deadwood_of_mask(mask_of(rest))
+        limit = self.knock_limit(rules)
+        if kind is ActionKind.GIN and dw:
+            raise IllegalAction(f"Not gin: {dw} deadwood after discarding the {card.pretty}.")
+        if dw > limit:
+            if rules.straight:
+                raise IllegalAction("Straight gin: no knocking, only gin ends a hand.")
+            raise IllegalAction(f"Deadwood {dw} is over the knock limit {limit}.")
+        hand.remove(card)
+        self._forget(seat, card)
+        self._finish(seat, tuple(rest), rules)
+
+    # -- helpers ---------------------------------------------------------------------
+    def _take(self, seat: int, card: Card, *, from_discard: bool) -> None:
+        self.hands[seat].append(card)
+        self.drawn = card
+        self.drawn_from_discard = from_discard
+        self.stock_only = False
+        if from_discard:
+            self.known[seat].append(card)
+        self.phase = Phase.DISCARD
+        self.turn = seat
+
+    def _forget(self, seat: int, card: Card) -> None:
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _finish(self, knocker: int, cards: tuple[Card, ...], rules: Ruleset) -> None:
+        self.result = score_knock(cards, self.hands[1 - knocker], rules, upcard=self.upcard)
+        self.knocker = knocker
+        self.phase = Phase.OVER
+        self.drawn = None
+
+    # -- serialisation -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [format_cards(h) for h in self.hands],
+            "stock": format_cards(self.stock),
+            "discards": format_cards(self.discards),
+            "upcard": str(self.upcard),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "passes": self.passes,
+            "stock_only": self.stock_only,
+            "drawn": str(self.drawn) if self.drawn else None,
+            "drawn_from_discard": self.drawn_from_discard,
+            "known": [format_cards(k) for k in self.known],
+            "result": self.result.to_dict() if self.result else None,
+            "knocker": self.knocker,
+            "drawn_hand": self.drawn_hand,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "HandState":
+        return cls(
+            dealer=d["dealer"],
+            hands=[list(parse_cards(h)) for h in d["hands"]],
+            stock=list(parse_cards(d["stock"])),
+            discards=list(parse_cards(d["discards"])),
+            upcard=parse_card(d["upcard"]),
+            phase=Phase(d["phase"]),
+            turn=d["turn"],
+            passes=d["passes"],
+            stock_only=d["stock_only"],
+            drawn=parse_card(d["drawn"]) if d["drawn"] else None,
+            drawn_from_discard=d["drawn_from_discard"],
+            known=tuple(list(parse_cards(k)) for k in d["known"]),  # type: ignore[arg-type]
+            result=KnockResult.from_dict(d["result"]) if d["result"] else None,
+            knocker=d["knocker"],
+            drawn_hand=d["drawn_hand"],
+        )

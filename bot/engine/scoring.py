@@ -1,0 +1,222 @@
+"""Judging a knock: lay-offs, the knocker's arrangement, and the hand score (RULES.md 3-4).
+
+``score_knock`` is the one scorer: the hand state machine calls it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable
+
+from .cards import LANE, Card, card_at, cards_of, format_cards, mask_of, parse_cards, sort_for_display
+from .melds import all_arrangements, mask_points
+from .rules import Ruleset
+
+
+class Outcome(str, Enum):
+    KNOCK = "knock"
+    UNDERCUT = "undercut"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+
+
+class IllegalKnock(ValueError):
+    """The knocker's cards do not allow this knock (deadwood over the limit, wrong count)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnockResult:
+    """Everything laid on the table when a hand ends by a knock or gin, and its score."""
+
+    outcome: Outcome
+    scorer: str | None  # 'knocker', 'defender', or None when nobody scores (a bonus-less tie)
+    points: int  # after the Oklahoma spade multiplier
+    multiplier: int
+    knock_limit: int
+    knocker_melds: tuple[tuple[Card, ...], ...]
+    knocker_deadwood: tuple[Card, ...]
+    knocker_deadwood_points: int
+    defender_melds: tuple[tuple[Card, ...], ...]
+    defender_layoffs: tuple[tuple[Card, int], ...]  # (card, index into knocker_melds)
+    defender_deadwood: tuple[Card, ...]  # after lay-offs
+    defender_deadwood_points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome.value,
+            "scorer": self.scorer,
+            "points": self.points,
+            "multiplier": self.multiplier,
+            "knock_limit": self.knock_limit,
+            "knocker_melds": [format_cards(m) for m in self.knocker_melds],
+            "knocker_deadwood": format_cards(self.knocker_deadwood),
+            "knocker_deadwood_points": self.knocker_deadwood_points,
+            "defender_melds": [format_cards(m) for m in self.defender_melds],
+            "defender_layoffs": [[str(c), i] for c, i in self.defender_layoffs],
+            "defender_deadwood": format_cards(self.defender_deadwood),
+            "defender_deadwood_points": self.defender_deadwood_points,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "KnockResult":
+        return cls(
+            outcome=Outcome(d["outcome"]),
+            scorer=d["scorer"],
+            points=d["points"],
+            multiplier=d["multiplier"],
+            knock_limit=d["knock_limit"],
+            knocker_melds=tuple(parse_cards(m) for m in d["knocker_melds"]),
+            knocker_deadwood=parse_cards(d["knocker_deadwood"]),
+            knocker_deadwood_points=d["knocker_deadwood_points"],
+            defender_melds=tuple(parse_cards(m) for m in d["defender_melds"]),
+            defender_layoffs=tuple((parse_cards([c])[0], i) for c, i in d["defender_layoffs"]),
+            defender_deadwood=parse_cards(d["defender_deadwood"]),
+            defender_deadwood_points=d["defender_deadwood_points"],
+        )
+
+
+def _rank_of(bit_index: int) -> int:
+    return bit_index % LANE
+
+
+def lay_offs(knocker_melds: Iterable[int], loose: int) -> list[tuple[int, int]]:
+    """Cards of ``loose`` (the defender's unmelded cards) that can be laid off, with the meld index.
+
+    A set takes its fourth card; a run takes cards at either end, one after another
+    (a laid-off 8 lets the 9 follow). Laying off never blocks another lay-off, so
+    laying off everything possible is optimal for a given ``loose``.
+    """
+    out: list[tuple[int, int]] = []
+    for idx, meld in enumerate(knocker_melds):
+        low_i = (meld & -meld).bit_length() - 1
+        high_i = meld.bit_length() - 1
+        if _rank_of(low_i) == _rank_of(high_i):  # a set: every card of one rank
+            rank = _rank_of(low_i)
+            for s in range(4):
+                bit = 1 << (s * LANE + rank)
+                if bit & loose and not bit & meld:
+                    out.append((bit, idx))
+            continue
+        i = low_i - 1
+        while _rank_of(low_i) > 0 and i >= 0 and _rank_of(i) < _rank_of(low_i) and (1 << i) & loose:
+            out.append((1 << i, idx))
+            i -= 1
+        i = high_i + 1
+        while _rank_of(i) <= 12 and _rank_of(i) > _rank_of(high_i) and (1 << i) & loose:
+            out.append((1 << i, idx))
+            i += 1
+    return out
+
+
+def _defender_best(defender: int, knocker_melds: tuple[int, ...], allow_layoffs: bool):
+    """The defender's melds and lay-offs chosen together for the least deadwood."""
+    best = None
+    for melds, loose in all_arrangements(defender):
+        laid = lay_offs(knocker_melds, loose) if allow_layoffs else []
+        laid_mask = 0
+        for bit, _ in laid:
+            laid_mask |= bit
+        dead = loose & ~laid_mask
+        key = (mask_points(dead), -len(melds))
+        if best is None or key < best[0]:
+            best = (key, melds, laid, dead)
+    assert best is not None
+    _, melds, laid, dead = best
+    return melds, laid, dead
+
+
+def _lay_off_chances(melds: tuple[int, ...], own: int) -> int:
+    """How many cards not in the knocker's hand could ever be laid off on these melds."""
+    return sum(1 for _ in lay_offs(melds, ~own & ((1 << 64) - 1)))
+
+
+def score_knock(
+    knocker: Iterable[Card],
+    defender: Iterable[Card],
+    rules: Ruleset,
+    *,
+    upcard: Card | None = None,
+) -> KnockResult:
+    """Score a knock, gin or big gin.
+
+    ``knocker`` is the knocker's 10 cards after the face-down discard (11 for big gin),
+    ``defender`` the defender's 10. ``upcard`` is the hand's first upcard, needed by
+    Oklahoma for the knock limit and the spade double. Raises IllegalKnock if the
+    knocker's deadwood is over the limit.
+    """
+    k_cards = tuple(knocker)
+    d_cards = tuple(defender)
+    if len(k_cards) not in (10, 11) or len(d_cards) != 10:
+        raise IllegalKnock("a knock needs the knocker's 10 cards (11 for big gin) and the defender's 10")
+    k, d = mask_of(k_cards), mask_of(d_cards)
+    if k & d or k.bit_count() != len(k_cards) or d.bit_count() != len(d_cards):
+        raise IllegalKnock("the two hands share a card")
+    limit = rules.hand_knock_limit(upcard)
+    multiplier = rules.hand_multiplier(upcard)
+    arrangements = all_arrangements(k)
+    big = len(k_cards) == 11
+    if big:
+        if not rules.big_gin:
+            raise IllegalKnock("big gin is not played at this table")
+        if mask_points(arrangements[0][1]) != 0:
+            raise IllegalKnock("big gin needs all 11 cards in melds")
+    candidates = [a for a in arrangements if mask_points(a[1]) <= limit]
+    if not candidates:
+        raise IllegalKnock(
+            f"deadwood {mask_points(arrangements[0][1])} is over the knock limit {limit}"
+        )
+
+    gin = mask_points(candidates[0][1]) == 0
+    if gin:
+        k_melds, k_dead = candidates[0]
+        d_melds, laid, d_dead = _defender_best(d, k_melds, allow_layoffs=False)
+        outcome = Outcome.BIG_GIN if big else Outcome.GIN
+        bonus = rules.big_gin_bonus if big else rules.gin_bonus
+        scorer, base = "knocker", bonus + mask_points(d_dead)
+    else:
+        best = None
+        for k_melds, k_dead in candidates:
+            d_melds, laid, d_dead = _defender_best(d, k_melds, allow_layoffs=True)
+            kp, dp = mask_points(k_dead), mask_points(d_dead)
+            net = dp - kp if kp < dp else -(rules.undercut_bonus + kp - dp)
+            key = (-net, _lay_off_chances(k_melds, k), kp, k_melds)
+            if best is None or key < best[0]:
+                best = (key, k_melds, k_dead, d_melds, laid, d_dead)
+        assert best is not None
+        _, k_melds, k_dead, d_melds, laid, d_dead = best
+        kp, dp = mask_points(k_dead), mask_points(d_dead)
+        if kp < dp:
+            outcome, scorer, base = Outcome.KNOCK, "knocker", dp - kp
+        else:
+            outcome = Outcome.UNDERCUT
+            tie_without_bonus = kp == dp and not rules.undercut_bonus_on_tie
+            base = kp - dp + (0 if tie_without_bonus else rules.undercut_bonus)
+            scorer = "defender" if base > 0 else None
+
+    k_meld_list = _ordered_melds(k_melds)
+    order = {m: i for i, m in enumerate(k_meld_list)}
+    return KnockResult(
+        outcome=outcome,
+        scorer=scorer,
+        points=base * multiplier,
+        multiplier=multiplier,
+        knock_limit=limit,
+        knocker_melds=tuple(sort_for_display(cards_of(m)) for m in k_meld_list),
+        knocker_deadwood=sort_for_display(cards_of(k_dead)),
+        knocker_deadwood_points=mask_points(k_dead),
+        defender_melds=tuple(sort_for_display(cards_of(m)) for m in _ordered_melds(d_melds)),
+        defender_layoffs=tuple(
+            (card_at(bit.bit_length() - 1), order[k_melds[idx]]) for bit, idx in laid
+        ),
+        defender_deadwood=sort_for_display(cards_of(d_dead)),
+        defender_deadwood_points=mask_points(d_dead),
+    )
+
+
+def _ordered_melds(melds: Iterable[int]) -> list[int]:
+    """Melds in display order: by lowest rank, then suit."""
+    def key(m: int) -> tuple[int, int]:
+        low = (m & -m).bit_length() - 1
+        return (low % LANE, low // LANE)
+    return sorted(melds, key=key)
