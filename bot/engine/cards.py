@@ -67,6 +67,9 @@ class Card(int):
             object.__setattr__(card, name, value)
         return card
 
+    def __bool__(self) -> bool:
+        return True  # the ace of spades is int 0, but a card is never "nothing"
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Action, ActionKind, IllegalAction, action
 from .cards import DECK, Card, format_cards, mask_of, parse_card, parse_cards
-from .melds import best_discards, deadwood_of_mask
+from .melds import best_discards, deadwood_of_mask, mask_points, meldable_mask
 from .rules import Ruleset
 from .scoring import KnockResult, score_knock
 
@@ -22,6 +22,7 @@ _PASS = action(ActionKind.PASS)
 _STOCK = action(ActionKind.DRAW_STOCK)
 _PILE = action(ActionKind.DRAW_DISCARD)
 _BIG_GIN = action(ActionKind.BIG_GIN)
+_DISCARDS: dict[Card, Action] = {c: action(ActionKind.DISCARD, c) for c in DECK}
 STOCK_FLOOR = 2  # RULES.md 3.7: a discard that leaves this many stock cards ends the hand drawn
 
 
@@ -56,6 +57,7 @@ class HandState:
     known: tuple[list[Card], list[Card]] = field(default_factory=lambda: ([], []))
     result: KnockResult | None = None
     knocker: int | None = None
+    knock_discard: Card | None = None  # discarded face down by the knocker
     drawn_hand: bool = False
 
     # -- setup ---------------------------------------------------------------
@@ -95,20 +97,22 @@ class HandState:
         limit = self.knock_limit(rules)
         hand = self.hands[seat]
         forbidden = self.drawn if self.drawn_from_discard else None
-        whole = deadwood_of_mask(mask_of(hand))
-        if rules.big_gin and whole == 0:
-            out.append(_BIG_GIN)
-        # A discard lowers the deadwood by at most its own value (10), so a hand over
-        # limit + 10 cannot knock at all: skip the 11-discard search.
-        if whole <= limit + 10:
+        h = mask_of(hand)
+        meldable = meldable_mask(h)
+        # A discard lowers the deadwood by at most its own value (10), so a hand whose
+        # never-meldable cards alone exceed limit + 10 can neither knock nor go gin:
+        # skip the solver, which is most of the cost of a turn.
+        if mask_points(h ^ meldable) <= limit + 10:
+            if rules.big_gin and meldable == h and deadwood_of_mask(h) == 0:
+                out.append(_BIG_GIN)
             for card, dw in best_discards(hand):
-                if card == forbidden:
+                if dw > limit:
+                    break  # best first: the rest are over the limit too
+                if card is forbidden:
                     continue
-                if dw == 0:
-                    out.append(action(ActionKind.GIN, card))
-                elif dw <= limit:
-                    out.append(action(ActionKind.KNOCK, card))
-        out.extend(action(ActionKind.DISCARD, c) for c in sorted(hand) if c != forbidden)
+                out.append(action(ActionKind.GIN if dw == 0 else ActionKind.KNOCK, card))
+        discards = _DISCARDS
+        out.extend([discards[c] for c in sorted(hand) if c is not forbidden])
         return out
 
     # -- the move ------------------------------------------------------------------
@@ -161,7 +165,6 @@ class HandState:
             raise IllegalAction(f"{card.pretty} is not in your hand.")
         if self.drawn_from_discard and card == self.drawn:
             raise IllegalAction(f"You may not discard the {card.pretty} you just took from the pile.")
-        rest = [c for c in hand if c != card]
         if kind is ActionKind.DISCARD:
             hand.remove(card)
             self._forget(seat, card)
@@ -174,6 +177,7 @@ class HandState:
                 self.turn = 1 - seat
                 self.phase = Phase.DRAW
             return
+        rest = [c for c in hand if c is not card]
         dw = deadwood_of_mask(mask_of(rest))
         limit = self.knock_limit(rules)
         if kind is ActionKind.GIN and dw:
@@ -184,6 +188,7 @@ class HandState:
             raise IllegalAction(f"Deadwood {dw} is over the knock limit {limit}.")
         hand.remove(card)
         self._forget(seat, card)
+        self.knock_discard = card
         self._finish(seat, tuple(rest), rules)
 
     # -- helpers ---------------------------------------------------------------------
@@ -198,8 +203,9 @@ class HandState:
         self.turn = seat
 
     def _forget(self, seat: int, card: Card) -> None:
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
 
     def _finish(self, knocker: int, cards: tuple[Card, ...], rules: Ruleset) -> None:
         self.result = score_knock(cards, self.hands[1 - knocker], rules, upcard=self.upcard)
@@ -224,6 +230,7 @@ class HandState:
             "known": [format_cards(k) for k in self.known],
             "result": self.result.to_dict() if self.result else None,
             "knocker": self.knocker,
+            "knock_discard": str(self.knock_discard) if self.knock_discard else None,
             "drawn_hand": self.drawn_hand,
         }
 
@@ -244,5 +251,6 @@ class HandState:
             known=tuple(list(parse_cards(k)) for k in d["known"]),  # type: ignore[arg-type]
             result=KnockResult.from_dict(d["result"]) if d["result"] else None,
             knocker=d["knocker"],
+            knock_discard=parse_card(d["knock_discard"]) if d["knock_discard"] else None,
             drawn_hand=d["drawn_hand"],
         )

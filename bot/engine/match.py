@@ -44,6 +44,18 @@ class Event:
     game: int | None = None  # GAME_ENDED: which game
 
 
+_EVENTS: dict[tuple, Event] = {}
+
+
+def _event(kind: EventKind, seat: int | None = None, card: Card | None = None) -> Event:
+    """Shared Event instances for the per-move events (they are immutable and few)."""
+    key = (kind, seat, card)
+    ev = _EVENTS.get(key)
+    if ev is None:
+        ev = _EVENTS[key] = Event(kind, seat, card)
+    return ev
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """A finished deal: who dealt, how it ended, who scored what and where."""
@@ -226,16 +238,16 @@ class Match:
         hand.apply(seat, action, self.rules)  # raises before any change if illegal
         kind = action.kind
         events: list[Event] = []
-        if kind is ActionKind.TAKE_UPCARD:
-            events.append(Event(EventKind.TOOK_UPCARD, seat, before_discard_top))
-        elif kind is ActionKind.PASS:
-            events.append(Event(EventKind.PASSED, seat))
+        if kind is ActionKind.DISCARD:
+            events.append(_event(EventKind.DISCARDED, seat, action.card))
         elif kind is ActionKind.DRAW_STOCK:
-            events.append(Event(EventKind.DREW_STOCK, seat))
+            events.append(_event(EventKind.DREW_STOCK, seat))
         elif kind is ActionKind.DRAW_DISCARD:
-            events.append(Event(EventKind.DREW_DISCARD, seat, before_discard_top))
-        elif kind is ActionKind.DISCARD:
-            events.append(Event(EventKind.DISCARDED, seat, action.card))
+            events.append(_event(EventKind.DREW_DISCARD, seat, before_discard_top))
+        elif kind is ActionKind.TAKE_UPCARD:
+            events.append(_event(EventKind.TOOK_UPCARD, seat, before_discard_top))
+        elif kind is ActionKind.PASS:
+            events.append(_event(EventKind.PASSED, seat))
         if hand.phase is Phase.OVER:
             self._end_hand(events)
         return self._done(events)
