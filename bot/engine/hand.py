@@ -23,6 +23,7 @@ _STOCK = action(ActionKind.DRAW_STOCK)
 _PILE = action(ActionKind.DRAW_DISCARD)
 _BIG_GIN = action(ActionKind.BIG_GIN)
 _DISCARDS: dict[Card, Action] = {c: action(ActionKind.DISCARD, c) for c in DECK}
+MAX_KNOCK_LIMIT = 10
 STOCK_FLOOR = 2  # RULES.md 3.7: a discard that leaves this many stock cards ends the hand drawn
 
 
@@ -31,6 +32,14 @@ class Phase(str, Enum):
     DRAW = "draw"
     DISCARD = "discard"  # holding 11 cards: discard, knock, gin or big gin
     OVER = "over"
+
+
+# Enum members as module constants: a class-attribute lookup on an Enum costs ~0.1 µs,
+# and the hot path below would make a dozen of them per move.
+_OFFER, _DRAW, _DISCARD, _OVER = Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.OVER
+_K_TAKE, _K_PASS = ActionKind.TAKE_UPCARD, ActionKind.PASS
+_K_STOCK, _K_PILE = ActionKind.DRAW_STOCK, ActionKind.DRAW_DISCARD
+_K_DISCARD, _K_KNOCK, _K_GIN, _K_BIG_GIN = ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN
 
 
 def deal_rng(match_seed: int, deal_number: int) -> random.Random:
@@ -75,7 +84,7 @@ class HandState:
             stock=deck[21:][::-1],
             discards=[deck[20]],
             upcard=deck[20],
-            phase=Phase.OFFER,
+            phase=_OFFER,
             turn=non_dealer,
         )
 
@@ -85,24 +94,24 @@ class HandState:
 
     def legal_actions(self, seat: int, rules: Ruleset) -> list[Action]:
         """Every move ``seat`` may make now (resigning aside), in a stable order."""
-        if self.phase is Phase.OVER or seat != self.turn:
+        if self.phase is _OVER or seat != self.turn:
             return []
-        if self.phase is Phase.OFFER:
+        if self.phase is _OFFER:
             return [_TAKE, _PASS]
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             if self.stock_only or not self.discards:
                 return [_STOCK]
             return [_STOCK, _PILE]
         out = []
-        limit = self.knock_limit(rules)
         hand = self.hands[seat]
         forbidden = self.drawn if self.drawn_from_discard else None
         h = mask_of(hand)
         meldable = meldable_mask(h)
         # A discard lowers the deadwood by at most its own value (10), so a hand whose
-        # never-meldable cards alone exceed limit + 10 can neither knock nor go gin:
-        # skip the solver, which is most of the cost of a turn.
-        if mask_points(h ^ meldable) <= limit + 10:
+        # never-meldable cards alone exceed any knock limit + 10 can neither knock nor go
+        # gin: skip the solver, which is most of the cost of a turn.
+        if mask_points(h ^ meldable) <= MAX_KNOCK_LIMIT + 10:
+            limit = self.knock_limit(rules)
             if rules.big_gin and meldable == h and deadwood_of_mask(h) == 0:
                 out.append(_BIG_GIN)
             for card, dw in best_discards(hand):
@@ -110,7 +119,7 @@ class HandState:
                     break  # best first: the rest are over the limit too
                 if card is forbidden:
                     continue
-                out.append(action(ActionKind.GIN if dw == 0 else ActionKind.KNOCK, card))
+                out.append(action(_K_GIN if dw == 0 else _K_KNOCK, card))
         discards = _DISCARDS
         out.extend([discards[c] for c in sorted(hand) if c is not forbidden])
         return out
@@ -118,38 +127,38 @@ class HandState:
     # -- the move ------------------------------------------------------------------
     def apply(self, seat: int, action: Action, rules: Ruleset) -> None:
         """Validate, then apply. Raises IllegalAction (state untouched) if not allowed."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction("That hand is over.")
         if seat != self.turn:
             raise IllegalAction("It is not your turn.")
         kind = action.kind
-        if self.phase is Phase.OFFER:
-            if kind is ActionKind.TAKE_UPCARD:
+        if self.phase is _OFFER:
+            if kind is _K_TAKE:
                 self._take(seat, self.discards.pop(), from_discard=True)
-            elif kind is ActionKind.PASS:
+            elif kind is _K_PASS:
                 self.passes += 1
                 if self.passes == 2:
                     self.stock_only = True
-                    self.phase = Phase.DRAW
+                    self.phase = _DRAW
                     self.turn = 1 - self.dealer
                 else:
                     self.turn = self.dealer
             else:
                 raise IllegalAction("First turn: take the upcard or pass.")
             return
-        if self.phase is Phase.DRAW:
-            if kind is ActionKind.DRAW_STOCK:
+        if self.phase is _DRAW:
+            if kind is _K_STOCK:
                 self._take(seat, self.stock.pop(), from_discard=False)
-            elif kind is ActionKind.DRAW_DISCARD:
+            elif kind is _K_PILE:
                 if self.stock_only:
                     raise IllegalAction("Both players passed the upcard: draw from the stock.")
                 self._take(seat, self.discards.pop(), from_discard=True)
             else:
                 raise IllegalAction("Draw first: from the stock or the discard pile.")
             return
-        # Phase.DISCARD
+        # _DISCARD
         hand = self.hands[seat]
-        if kind is ActionKind.BIG_GIN:
+        if kind is _K_BIG_GIN:
             if not rules.big_gin:
                 raise IllegalAction("Big gin is not played at this table.")
             dw = deadwood_of_mask(mask_of(hand))
@@ -157,7 +166,7 @@ class HandState:
                 raise IllegalAction(f"Not big gin: {dw} deadwood with all 11 cards.")
             self._finish(seat, tuple(hand), rules)
             return
-        if kind not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN):
+        if kind not in (_K_DISCARD, _K_KNOCK, _K_GIN):
             raise IllegalAction("You have drawn: now discard, knock or go gin.")
         card = action.card
         assert card is not None
@@ -165,22 +174,22 @@ class HandState:
             raise IllegalAction(f"{card.pretty} is not in your hand.")
         if self.drawn_from_discard and card == self.drawn:
             raise IllegalAction(f"You may not discard the {card.pretty} you just took from the pile.")
-        if kind is ActionKind.DISCARD:
+        if kind is _K_DISCARD:
             hand.remove(card)
             self._forget(seat, card)
             self.discards.append(card)
             self.drawn = None
             if len(self.stock) <= STOCK_FLOOR:
-                self.phase = Phase.OVER
+                self.phase = _OVER
                 self.drawn_hand = True
             else:
                 self.turn = 1 - seat
-                self.phase = Phase.DRAW
+                self.phase = _DRAW
             return
         rest = [c for c in hand if c is not card]
         dw = deadwood_of_mask(mask_of(rest))
         limit = self.knock_limit(rules)
-        if kind is ActionKind.GIN and dw:
+        if kind is _K_GIN and dw:
             raise IllegalAction(f"Not gin: {dw} deadwood after discarding the {card.pretty}.")
         if dw > limit:
             if rules.straight:
@@ -199,7 +208,7 @@ class HandState:
         self.stock_only = False
         if from_discard:
             self.known[seat].append(card)
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD
         self.turn = seat
 
     def _forget(self, seat: int, card: Card) -> None:
@@ -210,7 +219,7 @@ class HandState:
     def _finish(self, knocker: int, cards: tuple[Card, ...], rules: Ruleset) -> None:
         self.result = score_knock(cards, self.hands[1 - knocker], rules, upcard=self.upcard)
         self.knocker = knocker
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.drawn = None
 
     # -- serialisation -------------------------------------------------------------------

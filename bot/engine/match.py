@@ -44,6 +44,15 @@ class Event:
     game: int | None = None  # GAME_ENDED: which game
 
 
+_K_RESIGN, _K_DISCARD, _OVER = ActionKind.RESIGN, ActionKind.DISCARD, Phase.OVER
+_MOVE_EVENTS = {
+    ActionKind.DISCARD: EventKind.DISCARDED,
+    ActionKind.DRAW_STOCK: EventKind.DREW_STOCK,
+    ActionKind.DRAW_DISCARD: EventKind.DREW_DISCARD,
+    ActionKind.TAKE_UPCARD: EventKind.TOOK_UPCARD,
+    ActionKind.PASS: EventKind.PASSED,
+}
+_CARD_EVENTS = {EventKind.DISCARDED, EventKind.DREW_DISCARD, EventKind.TOOK_UPCARD}  # public cards
 _EVENTS: dict[tuple, Event] = {}
 
 
@@ -224,11 +233,12 @@ class Match:
     # -- the move -----------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a move of ``seat``; IllegalAction if not allowed (nothing changes then)."""
-        if seat not in (0, 1):
+        if seat != 0 and seat != 1:
             raise IllegalAction("You are not playing at this table.")
         if self.finished:
             raise IllegalAction("That match is over.")
-        if action.kind is ActionKind.RESIGN:
+        kind = action.kind
+        if kind is _K_RESIGN:
             events = [Event(EventKind.RESIGNED, seat)]
             self.resigned_by = seat
             self._end_match(1 - seat, events)
@@ -236,19 +246,12 @@ class Match:
         hand = self.hand
         before_discard_top = hand.discards[-1] if hand.discards else None
         hand.apply(seat, action, self.rules)  # raises before any change if illegal
-        kind = action.kind
+        move_event = _MOVE_EVENTS.get(kind)
         events: list[Event] = []
-        if kind is ActionKind.DISCARD:
-            events.append(_event(EventKind.DISCARDED, seat, action.card))
-        elif kind is ActionKind.DRAW_STOCK:
-            events.append(_event(EventKind.DREW_STOCK, seat))
-        elif kind is ActionKind.DRAW_DISCARD:
-            events.append(_event(EventKind.DREW_DISCARD, seat, before_discard_top))
-        elif kind is ActionKind.TAKE_UPCARD:
-            events.append(_event(EventKind.TOOK_UPCARD, seat, before_discard_top))
-        elif kind is ActionKind.PASS:
-            events.append(_event(EventKind.PASSED, seat))
-        if hand.phase is Phase.OVER:
+        if move_event is not None:
+            card = action.card if kind is _K_DISCARD else before_discard_top
+            events.append(_event(move_event, seat, card if move_event in _CARD_EVENTS else None))
+        if hand.phase is _OVER:
             self._end_hand(events)
         return self._done(events)
 

@@ -13,7 +13,7 @@ from bot.engine.melds import best_discards
 VARIANTS = ["standard", "oklahoma", "straight", "hollywood", "oklahoma+hollywood"]
 ALL_ACTIONS = [action(k, c) for k in ActionKind if k is not ActionKind.RESIGN
                for c in ((None,) if k not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN) else DECK)]
-MAX_MOVES = 20_000  # a match that has not ended by then is a bug
+MAX_MOVES = 500_000  # a match that has not ended by then is a bug (straight gin can take 300 hands)
 
 
 def check_cards(m: Match) -> None:
