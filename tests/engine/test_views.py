@@ -1,0 +1,84 @@
+"""Seat and public views: what each may see, and nothing more."""
+
+import dataclasses
+import random
+
+import pytest
+
+from bot.engine import Match, preset, public_view, seat_view
+from bot.engine.actions import PASS, TAKE
+from bot.engine.cards import Card
+from bot.engine.rules import Ruleset
+
+
+def cards_in(obj) -> set[Card]:
+    """Every Card reachable from a view (dataclasses, tuples, lists, dicts)."""
+    found: set[Card] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Card):
+            found.add(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+        elif isinstance(x, (tuple, list, set, frozenset)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+    return found
+
+
+def test_public_view_shows_no_hidden_card_over_a_whole_match():
+    rng = random.Random(3)
+    m = Match.new(preset("standard"), 77)
+    while not m.finished:
+        pv = public_view(m)
+        revealed = set(m.hand.discards) | set(m.hand.known[0]) | set(m.hand.known[1])
+        revealed |= {e.card for e in m.last_events if e.card is not None}  # moves everyone saw
+        if m.history and m.history[-1].result is not None:
+            revealed |= cards_in(m.history[-1].result)  # laid face up when that hand ended
+        assert cards_in(pv) <= revealed
+        seat = m.turn
+        legal = m.legal_actions(seat)
+        ends = [a for a in legal if a.kind.value in ("knock", "gin", "big_gin")]
+        m.apply(seat, ends[0] if ends else rng.choice(legal))
+
+
+def test_seat_view_shows_own_hand_and_known_opponent_cards():
+    m = Match.new(preset("standard"), 5)
+    seat = m.turn
+    up = m.hand.discards[-1]
+    m.apply(seat, TAKE)
+    mine = seat_view(m, seat)
+    theirs = seat_view(m, 1 - seat)
+    assert set(mine.hand) == set(m.hand.hands[seat]) and mine.drawn == up
+    assert up in theirs.opponent_known
+    assert not set(theirs.hand) & set(m.hand.hands[seat])
+    assert theirs.legal == () and mine.legal
+    assert len(mine.discard_options) == 11 and mine.arrangement is not None
+
+
+def test_views_track_the_offer():
+    m = Match.new(preset("oklahoma"), 6)
+    pv = public_view(m)
+    assert pv.phase == "offer" and pv.stock_count == 31 and pv.discard_count == 1
+    assert pv.knock_limit == (0 if pv.discard_top.rank == 1 else pv.discard_top.value)
+    m.apply(m.turn, PASS)
+    assert public_view(m).last_events[0].kind.value == "passed"
+
+
+@pytest.mark.parametrize("bad", [
+    dict(knock_limit=11), dict(knock_limit="sometimes"), dict(target=0), dict(gin_bonus=-1),
+    dict(straight="yes"), dict(name=""),
+])
+def test_ruleset_validates_fields(bad):
+    with pytest.raises(ValueError):
+        Ruleset(**bad)
+
+
+def test_presets_and_combination():
+    both = preset("oklahoma+hollywood", target=150)
+    assert both.knock_limit == "oklahoma" and both.hollywood and both.target == 150
+    assert Ruleset.from_dict(both.to_dict()) == both
+    with pytest.raises(ValueError, match="unknown variant"):
+        preset("canasta")
