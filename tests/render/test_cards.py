@@ -1,0 +1,59 @@
+from PIL import ImageStat
+
+from bot.engine.cards import DECK, parse_card
+from render import Style, warm_cache
+from render import cards as C
+from render import style as S
+
+from .helpers import pixels
+
+
+def _mean(im):
+    return ImageStat.Stat(im.convert("RGB")).mean
+
+
+def test_faces_are_cached_per_style_and_scale():
+    style = Style()
+    card = parse_card("7H")
+    assert C.face(card, style) is C.face(card, style)
+    assert C.face(card, style) is not C.face(card, Style(four_colour=True))
+    assert C.face(card, Style(scale=1)).size == (C.WIDTH, C.HEIGHT)
+    assert C.face(card, style).size == (2 * C.WIDTH, 2 * C.HEIGHT)
+
+
+def test_warm_cache_draws_every_face_normal_and_dimmed():
+    style = Style(scale=1)
+    C.clear_cache()
+    took = warm_cache(style)
+    assert took > 0
+    assert {(c, dim) for (st, c, dim) in C._FACES if st == style} == {(c, d) for c in DECK for d in (False, True)}
+
+
+def test_dimmed_deadwood_is_darker_and_face_cards_differ_from_dimmed_ones():
+    style = Style()
+    king, seven = parse_card("KH"), parse_card("7H")
+    assert sum(_mean(C.face(seven, style, dim=True))) < sum(_mean(C.face(seven, style))) - 100
+    # a face card is cream (more red+green than blue), a dimmed card is grey: tell them apart
+    r, g, b = _mean(C.face(king, style))[:3]
+    dr, dg, db = _mean(C.face(seven, style, dim=True))[:3]
+    assert r - b > 25 and abs(dr - db) < 25
+    assert sum((r, g, b)) > sum((dr, dg, db)) + 100
+
+
+def _has_colour(im, colour, tol=30):
+    return any(all(abs(a - b) <= tol for a, b in zip(p[:3], colour)) for p in pixels(im) if p[3] == 255)
+
+
+def test_four_colour_deck_paints_clubs_green_and_diamonds_blue():
+    two, four = Style(), Style(four_colour=True)
+    club, diamond = parse_card("5C"), parse_card("5D")
+    assert _has_colour(C.face(club, four), S.FOUR_COLOUR[club.suit])
+    assert not _has_colour(C.face(club, two), S.FOUR_COLOUR[club.suit])
+    assert _has_colour(C.face(diamond, four), S.FOUR_COLOUR[diamond.suit])
+    assert _has_colour(C.face(diamond, two), S.TWO_COLOUR[diamond.suit])
+
+
+def test_card_corners_are_transparent():
+    im = C.face(parse_card("AS"), Style())
+    assert im.getpixel((0, 0))[3] == 0
+    assert im.getpixel((im.width // 2, im.height // 2))[3] == 255

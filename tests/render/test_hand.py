@@ -1,0 +1,82 @@
+from bot.engine.actions import ActionKind
+from render import Style, alt_hand, render_hand
+from render import style as S
+from render.groups import Placed
+from render.hand import badges, hand_layout
+
+from .helpers import count_near, rgb
+
+
+def _label_has_colour(im, p: Placed, colour) -> bool:
+    return count_near(im, p.label_box, colour) > 20
+
+
+def test_eleven_cards_make_a_wider_picture_than_ten(draw_pair, names):
+    before, after, _ = draw_pair
+    assert len(before.hand) == 10 and len(after.hand) == 11
+    a, b = render_hand(before, names), render_hand(after, names)
+    assert b.width > a.width
+    assert rgb(b.png).size == (b.width, b.height)
+
+
+def test_meld_labels_and_brackets_appear_where_the_engine_put_melds(names):
+    from .helpers import seat_view_where
+    view = seat_view_where(lambda v: len(v.arrangement.melds) >= 1 and bool(v.arrangement.deadwood))
+    style = Style()
+    image = render_hand(view, names, style)
+    im = rgb(image.png)
+    width, height, placed = hand_layout(view, style)
+    assert (width, height) == im.size
+    melds = [p for p in placed if not p.group.dim]
+    assert [p.group.cards for p in melds] == list(view.arrangement.melds)
+    for p in melds:
+        colour = S.SET_COLOUR if p.group.label.startswith("SET") else S.RUN_COLOUR
+        assert _label_has_colour(im, p, colour)
+        assert not _label_has_colour(im, p, S.DEADWOOD_COLOUR)
+    dead = [p for p in placed if p.group.dim]
+    assert len(dead) == 1 and dead[0].group.cards == view.arrangement.deadwood
+    assert _label_has_colour(im, dead[0], S.DEADWOOD_COLOUR)
+    assert dead[0].group.label == f"DEADWOOD · {view.arrangement.deadwood_points}"
+
+
+def test_the_hand_shows_exactly_the_seats_own_cards(draw_pair, names):
+    _, after, m = draw_pair
+    _, _, placed = hand_layout(after)
+    shown = [c for p in placed for c in p.group.cards]
+    assert sorted(shown) == sorted(after.hand)
+    other = set(m.hand.hands[1 - after.seat])
+    alt = alt_hand(after, names)
+    assert all(c.pretty in alt for c in after.hand)
+    assert not any(f" {c.pretty}" in alt for c in other)
+
+
+def test_the_card_just_drawn_is_marked_new(draw_pair, names):
+    before, after, _ = draw_pair
+    assert after.drawn is not None and before.drawn is None
+    _, _, placed = hand_layout(after)
+    group = next(p for p in placed if after.drawn in p.group.cards)
+    left = group.card_lefts[group.group.cards.index(after.drawn)]
+    im = rgb(render_hand(after, names).png)
+    tag_box = (left, group.card_top - 50, left + 92, group.card_top)
+    assert count_near(im, tag_box, S.NEW_COLOUR) > 200
+    im_before = rgb(render_hand(before, names).png)
+    assert count_near(im_before, (0, 0, im_before.width, im_before.height), S.NEW_COLOUR, tol=10) == 0
+    assert f"New card: {after.drawn.pretty}." in alt_hand(after, names)
+
+
+def test_badges_read_the_legal_moves(can_knock_view, can_gin_view, draw_pair):
+    knock = badges(can_knock_view)
+    assert knock[0][0].startswith("can knock · ")
+    best = min(dw for card, dw in can_knock_view.discard_options
+               if any(a.kind is ActionKind.KNOCK and a.card == card for a in can_knock_view.legal))
+    assert knock[0][0] == f"can knock · {best}"
+    assert badges(can_gin_view)[0][0] == "GIN"
+    before = draw_pair[0]
+    texts = [t for t, _, _ in badges(before)]
+    assert texts == [f"deadwood: {before.arrangement.deadwood_points}"]
+
+
+def test_scale_one_is_half_the_size(draw_pair, names):
+    _, after, _ = draw_pair
+    big, small = render_hand(after, names, Style(scale=2)), render_hand(after, names, Style(scale=1))
+    assert abs(big.width - 2 * small.width) <= 4 and abs(big.height - 2 * small.height) <= 4
