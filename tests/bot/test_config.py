@@ -1,0 +1,27 @@
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+
+
+def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
+    s = Settings.from_env({}, env_file=tmp_path / "missing.env")
+    assert s.token is None
+    assert s.db_path == Path("./gin.sqlite3")
+    assert s.dev_guild is None and s.log_level == "INFO"
+
+
+def test_environment_wins_over_env_file(tmp_path: Path) -> None:
+    f = tmp_path / ".env"
+    f.write_text("DISCORD_TOKEN=from-file\nGIN_DB=/tmp/a.sqlite3\nGIN_DEV_GUILD=42\n")
+    s = Settings.from_env({"GIN_DB": "/tmp/b.sqlite3"}, env_file=f)
+    assert s.token == "from-file"
+    assert s.db_path == Path("/tmp/b.sqlite3")
+    assert s.dev_guild == 42
+
+
+@pytest.mark.parametrize("key,value", [("GIN_DEV_GUILD", "abc"), ("GIN_LOG_LEVEL", "loud")])
+def test_bad_values_are_refused_with_the_name(tmp_path: Path, key: str, value: str) -> None:
+    with pytest.raises(ValueError, match=key):
+        Settings.from_env({key: value}, env_file=tmp_path / "none")
