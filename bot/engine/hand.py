@@ -68,6 +68,10 @@ class HandState:
     knocker: int | None = None
     knock_discard: Card | None = None  # discarded face down by the knocker
     drawn_hand: bool = False
+    # public history for players' memory (and the AI): who put each pile card there (-1: the upcard),
+    # and per seat the top cards it saw and left when it drew from the stock or passed the upcard
+    discarded_by: list[int] = field(default_factory=lambda: [-1])
+    declined: tuple[list[Card], list[Card]] = field(default_factory=lambda: ([], []))
 
     # -- setup ---------------------------------------------------------------
     @classmethod
@@ -134,8 +138,9 @@ class HandState:
         kind = action.kind
         if self.phase is _OFFER:
             if kind is _K_TAKE:
-                self._take(seat, self.discards.pop(), from_discard=True)
+                self._take(seat, self._pop_pile(), from_discard=True)
             elif kind is _K_PASS:
+                self.declined[seat].append(self.discards[-1])
                 self.passes += 1
                 if self.passes == 2:
                     self.stock_only = True
@@ -148,11 +153,13 @@ class HandState:
             return
         if self.phase is _DRAW:
             if kind is _K_STOCK:
+                if self.discards:
+                    self.declined[seat].append(self.discards[-1])
                 self._take(seat, self.stock.pop(), from_discard=False)
             elif kind is _K_PILE:
                 if self.stock_only:
                     raise IllegalAction("Both players passed the upcard: draw from the stock.")
-                self._take(seat, self.discards.pop(), from_discard=True)
+                self._take(seat, self._pop_pile(), from_discard=True)
             else:
                 raise IllegalAction("Draw first: from the stock or the discard pile.")
             return
@@ -178,6 +185,7 @@ class HandState:
             hand.remove(card)
             self._forget(seat, card)
             self.discards.append(card)
+            self.discarded_by.append(seat)
             self.drawn = None
             if len(self.stock) <= STOCK_FLOOR:
                 self.phase = _OVER
@@ -201,6 +209,10 @@ class HandState:
         self._finish(seat, tuple(rest), rules)
 
     # -- helpers ---------------------------------------------------------------------
+    def _pop_pile(self) -> Card:
+        self.discarded_by.pop()
+        return self.discards.pop()
+
     def _take(self, seat: int, card: Card, *, from_discard: bool) -> None:
         self.hands[seat].append(card)
         self.drawn = card
@@ -241,15 +253,18 @@ class HandState:
             "knocker": self.knocker,
             "knock_discard": str(self.knock_discard) if self.knock_discard else None,
             "drawn_hand": self.drawn_hand,
+            "discarded_by": list(self.discarded_by),
+            "declined": [[str(c) for c in seen] for seen in self.declined],  # may repeat a card
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "HandState":
+        discards = list(parse_cards(d["discards"]))
         return cls(
             dealer=d["dealer"],
             hands=[list(parse_cards(h)) for h in d["hands"]],
             stock=list(parse_cards(d["stock"])),
-            discards=list(parse_cards(d["discards"])),
+            discards=discards,
             upcard=parse_card(d["upcard"]),
             phase=Phase(d["phase"]),
             turn=d["turn"],
@@ -262,4 +277,7 @@ class HandState:
             knocker=d["knocker"],
             knock_discard=parse_card(d["knock_discard"]) if d["knock_discard"] else None,
             drawn_hand=d["drawn_hand"],
+            # both added after format 1 was first written: older snapshots load without them
+            discarded_by=list(d.get("discarded_by") or [-1] * len(discards)),
+            declined=tuple([parse_card(c) for c in seen] for seen in d.get("declined") or ((), ())),  # type: ignore[arg-type]
         )

@@ -48,6 +48,8 @@ class PublicView:
     discard_top: Card | None
     discard_count: int
     discard_pile: tuple[Card, ...]  # bottom first; every card in it was shown face up
+    discard_seats: tuple[int | None, ...]  # who discarded each pile card (None: the dealt upcard)
+    declined: tuple[tuple[Card, ...], tuple[Card, ...]]  # per seat: top cards it saw and did not take
     card_counts: tuple[int, int]
     known_cards: tuple[tuple[Card, ...], tuple[Card, ...]]  # taken from the pile, still held, per seat
     knock_limit: int
@@ -88,6 +90,8 @@ def _public_fields(m: Match) -> dict:
         discard_top=hand.discards[-1] if hand.discards else None,
         discard_count=len(hand.discards),
         discard_pile=tuple(hand.discards),
+        discard_seats=tuple(None if s < 0 else s for s in hand.discarded_by),
+        declined=(tuple(hand.declined[0]), tuple(hand.declined[1])),
         card_counts=(len(hand.hands[0]), len(hand.hands[1])),
         known_cards=(tuple(hand.known[0]), tuple(hand.known[1])),
         knock_limit=m.rules.hand_knock_limit(hand.upcard),

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from bot.engine import Match, preset, public_view, seat_view
-from bot.engine.actions import PASS, TAKE
+from bot.engine.actions import PASS, TAKE, ActionKind, action
 from bot.engine.cards import Card
 from bot.engine.rules import Ruleset
 
@@ -35,6 +35,7 @@ def test_public_view_shows_no_hidden_card_over_a_whole_match():
         pv = public_view(m)
         revealed = set(m.hand.discards) | set(m.hand.known[0]) | set(m.hand.known[1])
         revealed |= {e.card for e in m.last_events if e.card is not None}  # moves everyone saw
+        revealed |= set(m.hand.declined[0]) | set(m.hand.declined[1])  # seen face up on the pile
         if m.history and m.history[-1].result is not None:
             revealed |= cards_in(m.history[-1].result)  # laid face up when that hand ended
         assert cards_in(pv) <= revealed
@@ -82,3 +83,32 @@ def test_presets_and_combination():
     assert Ruleset.from_dict(both.to_dict()) == both
     with pytest.raises(ValueError, match="unknown variant"):
         preset("canasta")
+
+
+def test_pile_history_says_who_discarded_and_who_declined():
+    m = Match.new(preset("standard"), 5)
+    non_dealer, dealer = 1 - m.hand.dealer, m.hand.dealer
+    upcard = m.hand.upcard
+    m.apply(non_dealer, PASS)
+    m.apply(dealer, PASS)
+    m.apply(non_dealer, action(ActionKind.DRAW_STOCK))
+    pv = public_view(m)
+    assert pv.declined[non_dealer] == (upcard, upcard)  # passed it, then left it again for the stock
+    assert pv.declined[dealer] == (upcard,)
+    card = m.hand.hands[non_dealer][0]
+    m.apply(non_dealer, action(ActionKind.DISCARD, card))
+    pv = public_view(m)
+    assert pv.discard_pile == (upcard, card) and pv.discard_seats == (None, non_dealer)
+    m.apply(dealer, action(ActionKind.DRAW_DISCARD))
+    pv = public_view(m)
+    assert pv.discard_pile == (upcard,) and pv.discard_seats == (None,)
+    again = Match.from_dict(m.to_dict())
+    assert public_view(again) == pv
+
+
+def test_snapshot_without_pile_history_still_loads():
+    m = Match.new(preset("standard"), 9)
+    d = m.to_dict()
+    del d["hand"]["discarded_by"], d["hand"]["declined"]
+    pv = public_view(Match.from_dict(d))
+    assert pv.discard_seats == (None,) and pv.declined == ((), ())
