@@ -1,0 +1,255 @@
+"""AI strength against the reference bots: single hands and whole matches, seats swapped.
+
+Run: python -m bench.ai_strength [--deals 2000] [--matches 400] [--pairs hard:eaai_simple,...]
+                                 [--csv bench/ai_strength.csv] [--workers 2] [--seed 1]
+
+Players: 'easy', 'normal', 'hard' (bot.ai levels), 'eaai_simple', 'openspiel_simple'
+(bench/reference_bots.py). A pair 'A:B' is reported from A's side.
+
+* Hands: deal seed s is the first hand of ``Match.new(standard, s)``; each deal is
+  played twice, A in seat 0 and then in seat 1 (the cut, so the dealer, follows the
+  seat), so both players get the same cards once each. Points per hand are A's score
+  minus B's (0 for a drawn hand); the 95% CI is over per-deal means (the two hands of
+  a deal are not independent).
+* Matches: ``--matches`` matches to 100 under the standard rules; seed s is played
+  twice with the seats swapped (so the count is rounded up to even).
+* Win rates come with 95% Wilson intervals; decision times are for A's moves when A
+  is an AI level (choose_action only, not building the view).
+* One CSV row per hand: pair, deal seed, A's seat, outcome, knocker, points for A.
+
+Bars (issue 6): hard >= 70% of matches against each reference bot and the lower CI
+bound of points/hand > 0 against both; normal > 55% of matches against eaai_simple;
+easy loses to normal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from bot.ai import LEVELS, choose_action
+from bot.engine import Action, Match, preset, seat_view
+from bot.engine.views import SeatView
+
+from .reference_bots import REFERENCE_BOTS
+
+DEFAULT_PAIRS = "hard:eaai_simple,hard:openspiel_simple,normal:eaai_simple,easy:normal"
+
+
+@dataclass
+class Timed:
+    """A player callable that records its decision times."""
+
+    name: str
+    seed: int
+    times: list[float]
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def __call__(self, view: SeatView) -> Action:
+        t0 = time.perf_counter()
+        if self.name in LEVELS:
+            a = choose_action(view, self.name)
+        else:
+            a = REFERENCE_BOTS[self.name](view, self.rng)
+        self.times.append(time.perf_counter() - t0)
+        return a
+
+
+MAX_HAND_MOVES = 1000  # the engine has no cap on pile-only turns; a cycle would never end
+
+
+class Stuck(Exception):
+    """A hand went past MAX_HAND_MOVES (both players kept taking from the pile)."""
+
+
+def _play(match: Match, players: tuple[Callable[[SeatView], Action], ...], one_hand: bool) -> None:
+    in_hand = 0
+    hands = len(match.history)
+    while not match.finished:
+        seat = match.turn
+        assert seat is not None
+        match.apply(seat, players[seat](seat_view(match, seat)))
+        if len(match.history) != hands:
+            hands, in_hand = len(match.history), 0
+            if one_hand:
+                return
+        in_hand += 1
+        if in_hand > MAX_HAND_MOVES:
+            raise Stuck
+
+
+def _hand_job(args: tuple[str, str, list[int]]) -> tuple[list[tuple], list[float]]:
+    a, b, seeds = args
+    rules = preset("standard")
+    rows: list[tuple] = []
+    times: list[float] = []
+    for s in seeds:
+        for a_seat in (0, 1):
+            pa = Timed(a, s * 2 + a_seat, times)
+            pb = Timed(b, s * 2 + 1 - a_seat, [])
+            m = Match.new(rules, s)
+            try:
+                _play(m, (pa, pb) if a_seat == 0 else (pb, pa), one_hand=True)
+            except Stuck:
+                rows.append((s, a_seat, "stuck", "", 0))
+                continue
+            rec = m.history[0]
+            pts = 0 if rec.winner is None else (rec.points if rec.winner == a_seat else -rec.points)
+            knocker = "" if rec.knocker is None else ("A" if rec.knocker == a_seat else "B")
+            rows.append((s, a_seat, rec.outcome, knocker, pts))
+    return rows, times
+
+
+def _match_job(args: tuple[str, str, list[int]]) -> tuple[list[tuple], list[float]]:
+    a, b, seeds = args
+    rules = preset("standard")
+    rows: list[tuple] = []
+    times: list[float] = []
+    for s in seeds:
+        for a_seat in (0, 1):
+            pa = Timed(a, s * 2 + a_seat, times)
+            pb = Timed(b, s * 2 + 1 - a_seat, [])
+            m = Match.new(rules, s)
+            try:
+                _play(m, (pa, pb) if a_seat == 0 else (pb, pa), one_hand=False)
+            except Stuck:
+                rows.append((s, a_seat, False, 0, -1))
+                continue
+            totals = m.totals()
+            rows.append((s, a_seat, m.winner == a_seat, totals[a_seat] - totals[1 - a_seat], len(m.history)))
+    return rows, times
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (centre - half, centre + half)
+
+
+def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, m, m
+    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    return m, m - half, m + half
+
+
+def _run(job, a: str, b: str, seeds: list[int], workers: int) -> tuple[list[tuple], list[float]]:
+    chunks = [seeds[i::max(1, workers * 4)] for i in range(max(1, workers * 4))]
+    chunks = [c for c in chunks if c]
+    rows: list[tuple] = []
+    times: list[float] = []
+    if workers <= 1:
+        results = [job((a, b, c)) for c in chunks]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(job, [(a, b, c) for c in chunks]))
+    for r, t in results:
+        rows.extend(r)
+        times.extend(t)
+    rows.sort()
+    return rows, times
+
+
+def _times_line(times: list[float]) -> str:
+    if not times:
+        return "decisions: none timed (A is not an AI level)"
+    ts = sorted(times)
+    p99 = ts[min(len(ts) - 1, int(len(ts) * 0.99))]
+    return (f"decision time: mean {statistics.fmean(ts) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
+            f"max {ts[-1] * 1000:.2f} ms over {len(ts)} decisions")
+
+
+def report_hands(a: str, b: str, rows: list[tuple], times: list[float]) -> dict:
+    per_deal: dict[int, list[int]] = {}
+    for s, _seat, _outcome, _k, pts in rows:
+        per_deal.setdefault(s, []).append(pts)
+    m, lo, hi = mean_ci([sum(v) / len(v) for v in per_deal.values()])
+    won = sum(1 for r in rows if r[4] > 0)
+    lost = sum(1 for r in rows if r[4] < 0)
+    draws = len(rows) - won - lost
+    stuck = sum(1 for r in rows if r[2] == "stuck")
+    if stuck:
+        print(f"  {stuck} hands stopped after {MAX_HAND_MOVES} moves (pile-only cycle), scored 0")
+    wl, wh = wilson(won, won + lost)
+    print(f"[hands] {a} vs {b}: {len(rows)} hands ({len(per_deal)} deals x 2 seats)")
+    print(f"  points/hand for {a}: {m:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+    print(f"  hands won {won}, lost {lost}, no score {draws}: win rate {won / max(1, won + lost):.1%} "
+          f"(Wilson {wl:.1%} .. {wh:.1%})")
+    print(f"  {_times_line(times)}")
+    return {"points": m, "points_lo": lo, "points_hi": hi, "hand_win": won / max(1, won + lost)}
+
+
+def report_matches(a: str, b: str, rows: list[tuple], times: list[float]) -> dict:
+    won = sum(1 for r in rows if r[2])
+    n = len(rows)
+    lo, hi = wilson(won, n)
+    margin = statistics.fmean(r[3] for r in rows) if rows else 0.0
+    hands = statistics.fmean(r[4] for r in rows) if rows else 0.0
+    stuck = sum(1 for r in rows if r[4] < 0)
+    if stuck:
+        print(f"  {stuck} matches stopped: a hand passed {MAX_HAND_MOVES} moves (counted as lost)")
+    print(f"[matches] {a} vs {b}: {n} matches to 100: {a} won {won} = {won / max(1, n):.1%} "
+          f"(Wilson {lo:.1%} .. {hi:.1%}); mean margin {margin:+.1f}, {hands:.1f} hands/match")
+    print(f"  {_times_line(times)}")
+    return {"match_win": won / max(1, n), "match_lo": lo, "match_hi": hi}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=2000, help="deals per pair (each played twice)")
+    ap.add_argument("--matches", type=int, default=400, help="matches per pair (half the seeds, seats swapped)")
+    ap.add_argument("--pairs", default=DEFAULT_PAIRS, help=f"comma-separated A:B (default {DEFAULT_PAIRS})")
+    ap.add_argument("--csv", default="bench/ai_strength.csv", help="per-hand CSV path ('' for none)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1, help="first deal/match seed")
+    args = ap.parse_args(argv)
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
+    known = set(LEVELS) | set(REFERENCE_BOTS)
+    for pair in pairs:
+        if len(pair) != 2 or not set(pair) <= known:
+            ap.error(f"bad pair {':'.join(pair)}; players are {', '.join(sorted(known))}")
+    writer = None
+    fh = None
+    if args.csv:
+        Path(args.csv).parent.mkdir(parents=True, exist_ok=True)
+        fh = open(args.csv, "w", newline="")
+        writer = csv.writer(fh)
+        writer.writerow(["a", "b", "deal_seed", "a_seat", "outcome", "knocker", "points_a"])
+    try:
+        for a, b in pairs:
+            t0 = time.perf_counter()
+            if args.deals:
+                seeds = list(range(args.seed, args.seed + args.deals))
+                rows, times = _run(_hand_job, a, b, seeds, args.workers)
+                report_hands(a, b, rows, times)
+                if writer:
+                    writer.writerows((a, b, *r) for r in rows)
+            if args.matches:
+                seeds = list(range(10_000_000 + args.seed, 10_000_000 + args.seed + (args.matches + 1) // 2))
+                rows, times = _run(_match_job, a, b, seeds, args.workers)
+                report_matches(a, b, rows, times)
+            print(f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    finally:
+        if fh:
+            fh.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,83 @@
+"""A model of the opponent's hand from public facts: what it took from the pile, what is dead.
+
+Two uses:
+
+* ``danger(card)``: the chance that a discard completes or extends a meld in the
+  opponent's hand. A card is useful to the opponent if it holds two cards that make
+  a meld with it (two of the same rank, or two neighbours in the suit). Each such
+  partner is certainly held if the opponent took it from the pile (``opp_known``),
+  impossible if it is in our hand or the pile, and otherwise held with probability
+  ``p_opp`` (its share of the unseen cards). The result is 1 - prod(1 - P(pair)).
+* ``sample_hand(rng)``: a plausible hidden hand for Monte Carlo. Uniform samples
+  would be far too weak late in a deal, since the opponent has been keeping its best
+  cards all along; so the sample starts from random unseen cards and then "plays" the
+  opponent's past stock draws greedily: draw one more random unseen card, drop the
+  card whose loss leaves the least deadwood (never a card known to be held).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine.cards import LANE, Card, card_at
+
+from .evaluate import discard_values
+from .knowledge import Knowledge
+
+INITIAL_STOCK = 31  # 52 cards - 2 hands of 10 - the upcard
+
+
+def _partner_groups(card: Card) -> list[tuple[int, ...]]:
+    """Bit indices of card pairs that make a meld with ``card``."""
+    i = int(card)
+    suit, r = divmod(i, LANE)
+    same_rank = [s * LANE + r for s in range(4) if s != suit]
+    groups: list[tuple[int, ...]] = [
+        (a, b) for k, a in enumerate(same_rank) for b in same_rank[k + 1:]
+    ]
+    for pair in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):  # run neighbours
+        if 0 <= pair[0] and pair[1] <= 12:
+            groups.append((suit * LANE + pair[0], suit * LANE + pair[1]))
+    return groups
+
+
+_PARTNERS = {int(c): _partner_groups(c) for c in (card_at(s * LANE + r) for s in range(4) for r in range(13))}
+
+
+def danger(k: Knowledge, card: Card) -> float:
+    """Chance the opponent can meld ``card`` at once (see the module docstring)."""
+    p = k.p_opp
+    known = k.opp_known
+    unseen = k.unseen
+    miss = 1.0
+    for a, b in _PARTNERS[int(card)]:
+        pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
+        if not pa:
+            continue
+        pb = 1.0 if known >> b & 1 else (p if unseen >> b & 1 else 0.0)
+        miss *= 1.0 - pa * pb
+    return 1.0 - miss
+
+
+def opponent_draws(k: Knowledge) -> int:
+    """About how many stock cards the opponent has seen this deal."""
+    return max(0, (INITIAL_STOCK - k.stock_count) // 2)
+
+
+def sample_hand(k: Knowledge, rng: random.Random, improve: int | None = None) -> int:
+    """A plausible opponent hand as a mask: known cards plus greedily improved hidden ones."""
+    unseen = list(k.unseen_cards)
+    n = k.opp_hidden
+    steps = opponent_draws(k) if improve is None else improve
+    steps = min(steps, max(0, len(unseen) - n))
+    drawn = rng.sample(unseen, n + steps)
+    h = k.opp_known
+    for c in drawn[:n]:
+        h |= c.bit
+    known = k.opp_known
+    for c in drawn[n:]:
+        h |= c.bit
+        # Drop the card whose loss leaves the least deadwood, never a card known to be held.
+        _, bit = discard_values(h, forbidden=known)[0]
+        h ^= bit
+    return h
