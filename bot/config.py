@@ -21,6 +21,9 @@ class Settings:
     db_path: Path
     dev_guild: int | None  # commands sync instantly to this guild when set
     log_level: str
+    ai_delay_s: float = 1.2  # the bot's pause before each of its moves (feels human)
+    tick_s: float = 15.0  # scheduler period: challenge expiry, turn deadlines
+    seed: int | None = None  # fixed deal seeds, for demos and tests only
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> "Settings":
@@ -36,8 +39,24 @@ class Settings:
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ValueError(f"GIN_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return cls(
+            ai_delay_s=_number(values, "GIN_AI_DELAY", 1.2),
+            tick_s=_number(values, "GIN_TICK", 15.0),
+            seed=int(_number(values, "GIN_SEED", -1)) if (values.get("GIN_SEED") or "").strip() else None,
             token=(values.get("DISCORD_TOKEN") or "").strip() or None,
             db_path=Path((values.get("GIN_DB") or "").strip() or "./gin.sqlite3"),
             dev_guild=int(guild) if guild else None,
             log_level=level,
         )
+
+
+def _number(values: Mapping[str, str], name: str, default: float) -> float:
+    raw = (values.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        number = float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {raw!r}") from None
+    if number < 0:
+        raise ValueError(f"{name} must not be negative, not {raw!r}")
+    return number

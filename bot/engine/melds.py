@@ -251,28 +251,17 @@ def best_discards(cards: Iterable[Card]) -> list[tuple[Card, int]]:
     m = meldable_mask(h)
     free = mask_points(h ^ m)
     out: list[tuple[int, int, int]] = []
-    if m:
-        _, solve = _solver()
-        whole = solve(m)
-        bv = _BIT_VALUE
-        mask = h
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            i = low.bit_length() - 1
-            if low & m:
-                dw = free + solve(m ^ low)
-            else:
-                dw = free - bv[i] + whole
-            out.append((dw, -bv[i], i))
-    else:
-        bv = _BIT_VALUE
-        mask = h
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            i = low.bit_length() - 1
-            out.append((free - bv[i], -bv[i], i))
+    solve = _solver()[1] if m else None
+    whole = solve(m) if solve else 0
+    bv = _BIT_VALUE
+    mask = h
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        i = low.bit_length() - 1
+        # a meldable card's discard re-solves the rest; any other leaves the melds as they are
+        dw = free + solve(m ^ low) if low & m else free - bv[i] + whole  # type: ignore[misc]
+        out.append((dw, -bv[i], i))
     out.sort()
     return [(card_at(i), dw) for dw, _, i in out]
 

@@ -25,3 +25,10 @@ def test_environment_wins_over_env_file(tmp_path: Path) -> None:
 def test_bad_values_are_refused_with_the_name(tmp_path: Path, key: str, value: str) -> None:
     with pytest.raises(ValueError, match=key):
         Settings.from_env({key: value}, env_file=tmp_path / "none")
+
+
+def test_demo_knobs_are_numbers(tmp_path: Path) -> None:
+    s = Settings.from_env({"GIN_AI_DELAY": "0", "GIN_TICK": "0.5", "GIN_SEED": "7"}, env_file=tmp_path / "none")
+    assert (s.ai_delay_s, s.tick_s, s.seed) == (0.0, 0.5, 7)
+    with pytest.raises(ValueError, match="GIN_TICK"):
+        Settings.from_env({"GIN_TICK": "soon"}, env_file=tmp_path / "none")
