@@ -1,0 +1,194 @@
+"""Store and table-service speed, with the database file on disk.
+
+Run: python -m bench.store [--acts N] [--tables N] [--moves-per-table N] [--players N] [--moves N]
+
+1. act() round trip (cache, validate, apply, one commit, views): median and p99 over
+   --acts sequential moves. Bar: median < 2 ms.
+2. Moves per second with --tables concurrent tables in one process (each table a task
+   playing its own match). Bar: > 1,000 moves/s.
+3. Leaderboard top-10 (each board) for a guild with --players players and --moves moves
+   in the database (written with executemany in one transaction). Bar: < 10 ms.
+
+Files go in a temporary directory beside this script's working directory (same disk as
+a real deployment would use), removed afterwards. Durability is WAL + synchronous=NORMAL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.engine import Action, ActionKind, Match, SeatView, preset
+from bot.engine.actions import discard
+from bot.store import transaction
+from bot.store.db import configure
+from bot.store.migrate import migrate
+from bot.tables import MatchInfo, TableService
+
+_ENDS = (ActionKind.GIN, ActionKind.BIG_GIN, ActionKind.KNOCK)
+
+
+def pick(view: SeatView, rng: random.Random) -> Action:
+    """A quick sensible move: go out when possible, else the best discard, else a random draw."""
+    for kind in _ENDS:
+        for a in view.legal:
+            if a.kind is kind:
+                return a
+    for card, _ in view.discard_options:  # best first; the card just taken from the pile is not legal
+        if discard(card) in view.legal:
+            return discard(card)
+    return rng.choice(view.legal)
+
+
+async def _new_table(svc: TableService, channel: int, seed: int) -> MatchInfo:
+    c = await svc.challenge(1, channel, 2 * channel, f"p{channel}a", 2 * channel + 1, f"p{channel}b")
+    return await svc.accept(c.id, 2 * channel + 1, f"p{channel}b", seed=seed)
+
+
+async def _play(svc: TableService, info: MatchInfo, moves: int, rng: random.Random,
+                times: list[float] | None = None) -> tuple[MatchInfo, int]:
+    """Play up to ``moves`` moves; returns the last info and how many were made."""
+    done = 0
+    views = {}
+    while done < moves and info.status == "active":
+        turn = info.public.turn
+        user = info.players[turn]
+        view = views.get(turn) or await svc.seat_view(info.id, user)
+        action = pick(view, rng)
+        start = time.perf_counter()
+        result = await svc.act(info.id, user, action, info.version)
+        if times is not None:
+            times.append((time.perf_counter() - start) * 1000)
+        info, views = result.match, {0: result.seats[0], 1: result.seats[1]}
+        done += 1
+    return info, done
+
+
+async def bench_act(base: Path, acts: int) -> tuple[float, float]:
+    svc = await TableService.open(base / "act.sqlite3")
+    times: list[float] = []
+    rng = random.Random(1)
+    channel = 1
+    while len(times) < acts:
+        info = await _new_table(svc, channel, seed=channel)
+        await _play(svc, info, acts - len(times), rng, times)
+        channel += 1
+    await svc.close()
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.99) - 1]
+
+
+async def bench_concurrent(base: Path, tables: int, per_table: int) -> tuple[int, float]:
+    svc = await TableService.open(base / "many.sqlite3")
+    infos = [await _new_table(svc, ch, seed=ch) for ch in range(1, tables + 1)]
+
+    async def run(info: MatchInfo, seed: int) -> int:
+        rng, total = random.Random(seed), 0
+        while total < per_table:
+            info, n = await _play(svc, info, per_table - total, rng)
+            total += n
+            if info.status != "active":  # finished: a new match in the same channel
+                info = await _new_table(svc, info.channel_id, seed=seed * 7919 + total)
+        return total
+
+    start = time.perf_counter()
+    counts = await asyncio.gather(*(run(info, i) for i, info in enumerate(infos)))
+    elapsed = time.perf_counter() - start
+    await svc.close()
+    return sum(counts), sum(counts) / elapsed
+
+
+def _fill(path: Path, players: int, moves: int, guild: int = 1) -> None:
+    """A guild with ``players`` rated players and ``moves`` moves over finished matches."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    configure(conn)
+    migrate(conn)
+    rng = random.Random(5)
+    state = json.dumps(Match.new(preset("standard"), 1).to_dict())
+    rules = json.dumps(preset("standard").to_dict())
+    per_match = 100
+    n_matches = moves // per_match
+    t = "2026-01-01T00:00:00.000000Z"
+    with transaction(conn):
+        conn.executemany("INSERT INTO players (guild_id, user_id, name, updated_at) VALUES (?, ?, ?, ?)",
+                         ((guild, u, f"player{u}", t) for u in range(1, players + 1)))
+        conn.executemany(
+            "INSERT INTO player_stats (guild_id, user_id, rating, matches_won, matches_lost, hands_won, points_for,"
+            " vs_bot_won, vs_bot_lost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ((guild, u, rng.randint(1100, 1900), rng.randint(0, 50), rng.randint(0, 50), rng.randint(0, 300),
+              rng.randint(0, 20000), rng.randint(0, 5), rng.randint(0, 5)) for u in range(1, players + 1)))
+        conn.executemany(
+            "INSERT INTO matches (id, guild_id, channel_id, player0, player1, name0, name1, rules, seed, status,"
+            " version, started_at, ended_at, winner, total0, total1) VALUES"
+            " (?, ?, ?, ?, ?, 'a', 'b', ?, ?, 'finished', ?, ?, ?, 0, 100, 50)",
+            ((m, guild, 1000 + m % 50, 1 + m % players, 1 + (m + 1) % players, rules, m, per_match, t, t)
+             for m in range(1, n_matches + 1)))
+        conn.executemany("INSERT INTO snapshots (match_id, version, state) VALUES (?, ?, ?)",
+                         ((m, per_match, state) for m in range(1, n_matches + 1)))
+        conn.executemany("INSERT INTO moves (match_id, seq, seat, action, at) VALUES (?, ?, ?, 'stock', ?)",
+                         ((m, s, s % 2, t) for m in range(1, n_matches + 1) for s in range(1, per_match + 1)))
+    conn.execute("ANALYZE")
+    conn.close()
+
+
+async def bench_leaderboard(base: Path, players: int, moves: int, runs: int = 300) -> dict[str, float]:
+    path = base / "big.sqlite3"
+    start = time.perf_counter()
+    _fill(path, players, moves)
+    print(f"  (generated {players:,} players and {moves:,} moves in {time.perf_counter() - start:.1f} s,"
+          f" {path.stat().st_size / 1e6:.0f} MB)")
+    svc = await TableService.open(path)
+    out = {}
+    for by in ("rating", "wins", "points", "vs_bot"):
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            rows = await svc.leaderboard(1, by=by, limit=10)
+            times.append((time.perf_counter() - t0) * 1000)
+        assert len(rows) == 10
+        out[by] = statistics.median(times)
+    t0 = time.perf_counter()
+    for u in range(1, 101):
+        await svc.recent_matches(1, u, 5)
+    out["recent"] = (time.perf_counter() - t0) * 10  # ms per call, mean over 100 players
+    await svc.close()
+    return out
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    base = Path(tempfile.mkdtemp(prefix="bench-store-", dir=args.dir))
+    try:
+        med, p99 = await bench_act(base, args.acts)
+        print(f"act() round trip over {args.acts} moves: median {med:.3f} ms, p99 {p99:.3f} ms  (bar: median < 2 ms)")
+        n, rate = await bench_concurrent(base, args.tables, args.moves_per_table)
+        print(f"{args.tables} concurrent tables: {n:,} moves at {rate:,.0f} moves/s  (bar: > 1,000 moves/s)")
+        lb = await bench_leaderboard(base, args.players, args.moves)
+        recent = lb.pop("recent")
+        for by, ms in lb.items():
+            print(f"leaderboard top-10 by {by:<7} median {ms:.3f} ms  (bar: < 10 ms)")
+        print(f"recent_matches(limit=5)      mean   {recent:.3f} ms")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--acts", type=int, default=3000)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--moves-per-table", type=int, default=20)
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--moves", type=int, default=1_000_000)
+    parser.add_argument("--dir", default=".", help="where the temporary database files go (default: here)")
+    asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Numbered SQL migrations (migrations/NNNN_name.sql), applied in order, recorded in schema_version."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from importlib import resources
+
+log = logging.getLogger(__name__)
+
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer version of the bot; refuse to touch it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def available() -> list[Migration]:
+    """The migration files shipped with the package, in version order (gapless from 1)."""
+    found = []
+    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+        m = _NAME.match(entry.name)
+        if m:
+            found.append(Migration(int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda mig: mig.version)
+    for i, mig in enumerate(found, start=1):
+        if mig.version != i:
+            raise RuntimeError(f"migration numbers must run 1, 2, 3 ... without gaps; found {mig.name}")
+    return found
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+        " applied_at TEXT NOT NULL)"
+    )
+    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None) -> int:
+    """Bring the schema up to date; returns the version. Each migration is one transaction."""
+    migrations = available() if migrations is None else migrations
+    known = migrations[-1].version if migrations else 0
+    version = current_version(conn)
+    if version > known:
+        raise SchemaTooNew(
+            f"This database is at schema version {version}, but this bot only knows up to {known}. "
+            "It was written by a newer version of the bot: upgrade the bot (or use a backup); "
+            "refusing to start so nothing is damaged."
+        )
+    for mig in migrations[version:]:
+        # executescript() would COMMIT on its own; run the statements one by one inside
+        # our own transaction so a failing migration leaves nothing half-applied.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(mig.sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                (mig.version, mig.name, datetime.now(timezone.utc).isoformat()),
+            )
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        log.info("applied migration %s", mig.name)
+        version = mig.version
+    return version
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a script into complete statements (sqlite3.complete_statement knows about quotes)."""
+    out, buf = [], ""
+    for line in sql.splitlines(keepends=True):
+        if not buf and line.strip().startswith("--"):
+            continue
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(l.strip().startswith("--") or not l.strip() for l in buf.splitlines()):
+        raise ValueError(f"incomplete SQL statement at the end of a migration: {buf[:60]!r}")
+    return out

@@ -1,0 +1,207 @@
+"""Whole matches through the TableService: everything written is what the engine says."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.engine import Match, preset
+from bot.engine.actions import BIG_GIN
+from bot.engine.match import EventKind
+from bot.store import elo_delta
+from bot.tables import TableService
+from tests.store.helpers import first_legal, new_pvp, pick, query
+
+
+async def _play_to_end(svc, match_id, rng):
+    """Play with pick(); also replays every acknowledged move on a plain engine Match."""
+    info = await svc.get_match(match_id)
+    seed = query(svc.store.db.path, "SELECT seed FROM matches WHERE id = ?", match_id)[0][0]
+    shadow = Match.new(info.rules, seed)
+    results = []
+    while info.status == "active":
+        seat = info.public.turn
+        view = await svc.seat_view(match_id, info.players[seat])
+        action = pick(view, rng)
+        result = await svc.act(match_id, info.players[seat], action, info.version)
+        events = shadow.apply(seat, action)
+        assert result.events == tuple(events)
+        assert result.match.version == shadow.moves == info.version + 1
+        results.append(result)
+        info = result.match
+    return shadow, results
+
+
+@pytest.mark.parametrize("variant", ["standard", "oklahoma+hollywood"])
+async def test_whole_match_scores_hands_stats_and_ratings(tmp_path, variant):
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path)
+    info = await new_pvp(svc, channel=50, a=11, b=22, seed=1234, variant=variant)
+    assert info.rules == preset(variant) and info.version == 0 and info.status == "active"
+    assert info.players == (11, 22) and info.names == ("user11", "user22")
+    shadow, results = await _play_to_end(svc, info.id, random.Random(3))
+    final = results[-1]
+    assert final.match_over and final.new_hand and final.match.status == "finished"
+    assert sum(1 for r in results if r.match_over) == 1
+    assert final.match.public.totals == shadow.totals()
+    assert final.match.public.winner == shadow.winner
+
+    # hands rows == the engine's history; hand_over reported on exactly those moves
+    hands = query(path, "SELECT number, dealer, outcome, knocker, winner, points, record FROM hands"
+                        " WHERE match_id = ? ORDER BY number", info.id)
+    assert [(h.number, h.dealer, h.outcome, h.knocker, h.winner, h.points) for h in shadow.history] == \
+        [h[:6] for h in hands]
+    assert [json.loads(h[6]) for h in hands] == [h.to_dict() for h in shadow.history]
+    assert [r.hand_over for r in results if r.hand_over] == shadow.history
+    assert all(r.new_hand == (r.hand_over is not None or r.match_over) for r in results)
+
+    # the match row, moves and snapshot
+    row = query(path, "SELECT status, version, winner, total0, total1, ended_at, turn_deadline FROM matches"
+                      " WHERE id = ?", info.id)[0]
+    assert row[:5] == ("finished", shadow.moves, shadow.winner, *shadow.totals())
+    assert row[5] is not None and row[6] is None
+    assert query(path, "SELECT COUNT(*), MIN(seq), MAX(seq) FROM moves WHERE match_id = ?", info.id) == \
+        [(shadow.moves, 1, shadow.moves)]
+    snap = query(path, "SELECT version, state FROM snapshots WHERE match_id = ?", info.id)[0]
+    assert snap[0] == shadow.moves and json.loads(snap[1]) == json.loads(json.dumps(shadow.to_dict()))
+
+    # stats and ratings as the summary says
+    s = shadow.summary()
+    w, l = info.players[s.winner], info.players[s.loser]
+    assert final.rating_changes == {w: 16, l: -16}
+    ws, ls = await svc.player_stats(1, w), await svc.player_stats(1, l)
+    assert (ws.rating, ws.matches_won, ws.matches_lost, ws.streak) == (1516, 1, 0, 1)
+    assert (ls.rating, ls.matches_won, ls.matches_lost, ls.streak) == (1484, 0, 1, -1)
+    assert ws.hands_won == s.hands_won[s.winner] and ls.hands_won == s.hands_won[s.loser]
+    assert (ws.gins, ws.undercuts) == (s.gins[s.winner], s.undercuts[s.winner])
+    assert (ls.gins, ls.undercuts) == (s.gins[s.loser], s.undercuts[s.loser])
+    assert (ws.points_for, ws.points_against, ws.best_margin) == (s.totals[s.winner], s.totals[s.loser], s.margin)
+    assert (ls.points_for, ls.points_against, ls.best_margin) == (s.totals[s.loser], s.totals[s.winner], 0)
+    assert [p.user_id for p in await svc.leaderboard(1)] == [w, l]
+    assert ws.name == f"user{w}"
+
+    # the channel is free again; the match shows in recent matches; acting on it is refused
+    assert await svc.match_for_channel(50) is None
+    assert await svc.active_matches() == []
+    recent = await svc.recent_matches(1, 11)
+    assert [m.id for m in recent] == [info.id] and recent[0].public.totals == shadow.totals()
+    await svc.close()
+
+
+async def test_rematch_ratings_use_current_ratings(tmp_path):
+    svc = await TableService.open(tmp_path / "gin.sqlite3")
+    first = await new_pvp(svc, channel=1, a=1, b=2, seed=5)
+    r1 = await svc.resign(first.id, 1)  # user 2 wins
+    assert r1.match.status == "resigned" and r1.rating_changes == {2: 16, 1: -16}
+    second = await new_pvp(svc, channel=1, a=1, b=2, seed=6)
+    r2 = await svc.resign(second.id, 2)  # user 1 wins the rematch as the underdog
+    d = elo_delta(1484, 1516)
+    assert d == 17 and r2.rating_changes == {1: d, 2: -d}
+    assert (await svc.player_stats(1, 1)).rating == 1484 + d
+    await svc.close()
+
+
+async def test_resign_counts_as_the_resigners_loss(tmp_path):
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path)
+    info = await new_pvp(svc, channel=1, a=1, b=2)
+    result = await svc.resign(info.id, 2)
+    assert result.match_over and result.match.status == "resigned" and result.match.public.winner == 0
+    assert result.events[0].kind is EventKind.RESIGNED and result.hand_over is None and result.new_hand
+    assert query(path, "SELECT seat, action FROM moves WHERE match_id = ?", info.id) == [(1, "resign")]
+    assert (await svc.player_stats(1, 2)).matches_lost == 1
+    await svc.close()
+
+
+async def test_match_against_the_ai_with_a_chooser_double(tmp_path):
+    path = tmp_path / "gin.sqlite3"
+    calls = []
+
+    def chooser(view, level, rng):
+        calls.append((view.seat, level, rng.random()))
+        return pick(view, rng)
+
+    svc = await TableService.open(path, chooser=chooser)
+    info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", level="hard", seed=77)
+    assert info.ai_seat == 1 and info.ai_level == "hard" and info.players == (5, 999)
+    rng = random.Random(1)
+    while info.status == "active":
+        if info.public.turn == 1:
+            assert await svc.ai_pending() == [info]
+            result = await svc.ai_step(info.id)
+            assert result is not None
+        else:
+            assert await svc.ai_step(info.id) is None  # not the AI's turn: nothing happens
+            view = await svc.seat_view(info.id, 5)
+            result = await svc.act(info.id, 5, pick(view, rng), info.version)
+        info = result.match
+    assert all(c[:2] == (1, "hard") for c in calls)
+    assert result.rating_changes is None
+    human = await svc.player_stats(1, 5)
+    won = info.public.winner == 0
+    assert (human.vs_bot_won, human.vs_bot_lost) == (int(won), int(not won))
+    assert (human.rating, human.matches_won, human.matches_lost, human.hands_won) == (1500, 0, 0, 0)
+    assert await svc.player_stats(1, 999) is None
+    assert [p.user_id for p in await svc.leaderboard(1, by="vs_bot")] == [5]
+    assert await svc.leaderboard(1, by="rating") == []
+
+    # the AI's rng is seeded from the match seed and version: the same game gives the same draws
+    calls2 = []
+
+    def chooser2(view, level, rng):
+        calls2.append((view.seat, level, rng.random()))
+        return pick(view, rng)
+
+    svc2 = await TableService.open(tmp_path / "again.sqlite3", chooser=chooser2)
+    info = await svc2.play_bot(1, 9, 5, "human", 999, "GinBot", level="hard", seed=77)
+    rng = random.Random(1)
+    while info.status == "active":
+        result = await svc2.ai_step(info.id) if info.public.turn == 1 else \
+            await svc2.act(info.id, 5, pick(await svc2.seat_view(info.id, 5), rng), info.version)
+        info = result.match
+    assert calls2 == calls
+    await svc.close()
+    await svc2.close()
+
+
+async def test_ai_step_with_the_real_default_chooser(tmp_path):
+    """No chooser injected: bot.ai.choose_action plays (a few moves)."""
+    svc = await TableService.open(tmp_path / "gin.sqlite3")
+    info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", level="easy", seed=3)
+    moved = 0
+    for _ in range(12):
+        if info.status != "active":
+            break
+        if info.public.turn == 1:
+            result = await svc.ai_step(info.id)
+            moved += 1
+        else:
+            result = await svc.act(info.id, 5, pick(await svc.seat_view(info.id, 5)), info.version)
+        info = result.match
+    assert moved >= 3
+    await svc.close()
+
+
+async def test_an_illegal_ai_choice_falls_back_to_a_legal_move(tmp_path, caplog):
+    def bad(view, level, rng):
+        return BIG_GIN  # never legal on the first turns
+
+    svc = await TableService.open(tmp_path / "gin.sqlite3", chooser=bad)
+    info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", seed=3)
+    if info.public.turn == 0:
+        info = (await svc.act(info.id, 5, "pass", 0)).match
+    result = await svc.ai_step(info.id)
+    assert result is not None and result.match.version == info.version + 1
+    assert "not legal" in caplog.text
+    await svc.close()
+
+
+async def test_first_legal_double_is_a_valid_chooser(tmp_path):
+    svc = await TableService.open(tmp_path / "gin.sqlite3", chooser=first_legal)
+    info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", seed=3)
+    if info.public.turn == 0:
+        info = (await svc.act(info.id, 5, "pass", 0)).match
+    assert (await svc.ai_step(info.id)).match.version == info.version + 1
+    await svc.close()

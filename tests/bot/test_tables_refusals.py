@@ -1,0 +1,147 @@
+"""Bad input gets a clear Refusal and writes nothing; a failed commit leaves memory as on disk."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.engine import parse_card
+from bot.engine.actions import discard
+from bot.tables import Refusal, TableService
+from tests.store.helpers import dump, new_pvp, play_one, query
+
+
+@pytest.fixture
+async def table(tmp_path):
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path)
+    info = await new_pvp(svc, channel=1, a=1, b=2, seed=11)
+    for _ in range(3):
+        info = (await play_one(svc, info.id)).match
+    yield svc, path, info
+    await svc.close()
+
+
+async def _refused(svc, path, coro, match: str) -> None:
+    before = dump(path)
+    with pytest.raises(Refusal, match=match) as exc:
+        await coro
+    assert exc.value.reason == str(exc.value)
+    assert dump(path) == before
+
+
+async def test_unknown_match(table):
+    svc, path, info = table
+    await _refused(svc, path, svc.act(999, 1, "stock", None), "There is no such match")
+    await _refused(svc, path, svc.resign(999, 1), "There is no such match")
+    await _refused(svc, path, svc.seat_view(999, 1), "There is no such match")
+    with pytest.raises(Refusal, match="no such match"):
+        await svc.get_match(999)
+
+
+async def test_player_not_in_match(table):
+    svc, path, info = table
+    await _refused(svc, path, svc.act(info.id, 3, "stock", info.version), "You are not playing in this match")
+    await _refused(svc, path, svc.resign(info.id, 3), "You are not playing")
+    await _refused(svc, path, svc.claim(info.id, 3), "You are not playing")
+    await _refused(svc, path, svc.seat_view(info.id, 3), "You are not playing")
+
+
+async def test_stale_version(table):
+    svc, path, info = table
+    user = info.players[info.public.turn]
+    view = await svc.seat_view(info.id, user)
+    for old in (0, info.version - 1, info.version + 1):
+        await _refused(svc, path, svc.act(info.id, user, view.legal[0], old), r"^This was out of date")
+    assert (await svc.get_match(info.id)).version == info.version
+
+
+async def test_illegal_moves(table):
+    svc, path, info = table
+    turn = info.public.turn
+    mover, waiter = info.players[turn], info.players[1 - turn]
+    view = await svc.seat_view(info.id, mover)
+    await _refused(svc, path, svc.act(info.id, waiter, view.legal[0], info.version), "not your turn")
+    not_held = next(c for c in map(parse_card, ["AS", "2S", "3S", "4S", "5S", "6S"]) if c not in view.hand)
+    await _refused(svc, path, svc.act(info.id, mover, discard(not_held), info.version), ".")
+    await _refused(svc, path, svc.act(info.id, mover, "fly away", info.version), "That is not a move")
+    # the refusal never names the mover's hidden cards
+    with pytest.raises(Refusal) as exc:
+        await svc.act(info.id, mover, "big_gin", info.version)
+    assert not any(str(c) in exc.value.reason or c.pretty in exc.value.reason for c in view.hand)
+    # and the match still plays on from the same version
+    assert (await play_one(svc, info.id)).match.version == info.version + 1
+
+
+async def test_finished_match_refuses_moves(table):
+    svc, path, info = table
+    await svc.resign(info.id, 1)
+    await _refused(svc, path, svc.act(info.id, 2, "stock", None), "That match is over")
+    await _refused(svc, path, svc.resign(info.id, 2), "That match is over")
+    await _refused(svc, path, svc.claim(info.id, 2), "That match is over")
+    await _refused(svc, path, svc.abandon(info.id, 0), "That match is over")
+    assert await svc.ai_step(info.id) is None
+    assert (await svc.seat_view(info.id, 1)).finished  # viewing a finished match is fine
+
+
+async def test_failed_commit_leaves_memory_as_on_disk(table):
+    """A real SQLite failure inside the move's transaction (a trigger raises): nothing lands and the
+    service's memory does not run ahead; once the fault is gone the same move applies once."""
+    svc, path, info = table
+    user = info.players[info.public.turn]
+    view = await svc.seat_view(info.id, user)
+    before = dump(path)
+    await svc.store.db.run(lambda c: c.execute(
+        "CREATE TEMP TRIGGER fail_snapshot BEFORE UPDATE ON snapshots BEGIN SELECT RAISE(ABORT, 'disk says no'); END"))
+    with pytest.raises(sqlite3.IntegrityError, match="disk says no"):
+        await svc.act(info.id, user, view.legal[0], info.version)
+    assert dump(path) == before  # the move row of the same transaction was rolled back too
+    assert (await svc.get_match(info.id)).version == info.version
+    assert (await svc.seat_view(info.id, user)) == view
+    await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_snapshot"))
+    result = await svc.act(info.id, user, view.legal[0], info.version)
+    assert result.match.version == info.version + 1
+    with pytest.raises(Refusal, match="out of date"):
+        await svc.act(info.id, user, view.legal[0], info.version)
+
+
+async def test_failed_final_commit_does_not_finish_the_match(table):
+    svc, path, info = table
+    before = dump(path)
+    await svc.store.db.run(lambda c: c.execute(
+        "CREATE TEMP TRIGGER fail_stats BEFORE INSERT ON player_stats BEGIN SELECT RAISE(ABORT, 'no stats'); END"))
+    with pytest.raises(sqlite3.IntegrityError):
+        await svc.resign(info.id, 1)
+    assert dump(path) == before
+    assert (await svc.get_match(info.id)).status == "active"
+    assert (await svc.match_for_channel(1)).id == info.id
+    await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_stats"))
+    assert (await svc.resign(info.id, 1)).match.status == "resigned"
+
+
+async def test_cancelled_act_never_leaves_memory_ahead(table, caplog):
+    """Cancel act() while its commit is queued: the write still lands (it was queued), the service
+    drops its copy, and the next reader reloads exactly what is on disk."""
+    svc, path, info = table
+    user = info.players[info.public.turn]
+    view = await svc.seat_view(info.id, user)
+    task = asyncio.create_task(svc.act(info.id, user, view.legal[0], info.version))
+    for _ in range(200):  # until the move is applied in memory and its commit is in flight
+        await asyncio.sleep(0)
+        live = svc._live.get(info.id)
+        if live is not None and live.match.moves == info.version + 1:
+            break
+    else:
+        pytest.fail("the act never reached its commit")
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert "failed; reloading it from the store" in caplog.text
+    memory = await svc.seat_view(info.id, user)  # reloads under the lock, after the queued write
+    on_disk = query(path, "SELECT version FROM matches WHERE id = ?", info.id)[0][0]
+    assert memory.moves == on_disk == info.version + 1
+    assert (await svc.get_match(info.id)).version == on_disk
+    with pytest.raises(Refusal, match="out of date"):  # and it is never applied twice
+        await svc.act(info.id, user, view.legal[0], info.version)

@@ -1,0 +1,47 @@
+"""Plays moves through a TableService forever, printing each acknowledged move; the crash test SIGKILLs it.
+
+Usage: python -m tests.store.crash_player DB_PATH SEED
+
+Each line is printed (and flushed) only after act() returned, i.e. after the commit:
+    <match_id> <version>
+Finished matches are replaced by a new one in the same channel, so match ends, hand ends
+and stats/rating writes are all exercised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+from bot.tables import TableService
+from tests.store.helpers import new_pvp, pick
+
+CHANNELS = 4
+
+
+async def main(path: str, seed: int) -> None:
+    rng = random.Random(seed)
+    svc = await TableService.open(path, seed_source=lambda: rng.randrange(1 << 40))
+    out = sys.stdout
+    tables = {}
+    for ch in range(1, CHANNELS + 1):
+        tables[ch] = await svc.match_for_channel(ch) or await new_pvp(svc, ch, a=10 * ch, b=10 * ch + 1,
+                                                                      seed=rng.randrange(1 << 40))
+    while True:
+        ch = rng.randrange(1, CHANNELS + 1)
+        info = tables[ch]
+        if info.status != "active":
+            info = tables[ch] = await new_pvp(svc, ch, a=10 * ch, b=10 * ch + 1, seed=rng.randrange(1 << 40))
+        user = info.players[info.public.turn]
+        if rng.random() < 0.002:
+            result = await svc.resign(info.id, user)
+        else:
+            result = await svc.act(info.id, user, pick(await svc.seat_view(info.id, user), rng), info.version)
+        tables[ch] = result.match
+        out.write(f"{result.match.id} {result.match.version}\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
