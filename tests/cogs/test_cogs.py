@@ -1,0 +1,78 @@
+"""Both cogs load into one /gin group (the stats cog attaches to the gin cog's group), the
+context menu sits at the top level, unload/reload keeps the tree consistent, and the command
+payloads Discord would receive are well formed."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+from discord.ext import commands
+
+from bot.client import EXTENSIONS, GinTree
+
+GIN = {"challenge", "play", "hand", "resign", "rules", "settings"}
+STATS = {"leaderboard", "stats"}
+
+
+@pytest.fixture
+async def bot() -> AsyncIterator[commands.Bot]:
+    b = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.none(), tree_cls=GinTree)
+    for name in EXTENSIONS:
+        await b.load_extension(name)
+    yield b
+    await b.close()
+
+
+def children(bot: commands.Bot) -> set[str]:
+    group = bot.tree.get_command("gin")
+    assert isinstance(group, discord.app_commands.Group)
+    return {c.name for c in group.commands}
+
+
+async def test_one_gin_group_with_every_subcommand(bot: commands.Bot) -> None:
+    assert children(bot) == GIN | STATS
+    menu = bot.tree.get_command("Challenge to Gin", type=discord.AppCommandType.user)
+    assert menu is not None
+    top = {c.name for c in bot.tree.get_commands()}
+    assert top == {"gin", "Challenge to Gin"}  # no stray top-level leaderboard/stats
+
+
+async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
+    payload = {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
+    gin = payload["gin"]
+    assert gin["contexts"] == [0] or gin.get("dm_permission") is False  # guild only
+    subs = {o["name"]: o for o in gin["options"]}
+    assert set(subs) == GIN | STATS and all(o["type"] == 1 for o in subs.values())
+    variant = next(o for o in subs["challenge"]["options"] if o["name"] == "variant")
+    assert {c["value"] for c in variant["choices"]} >= {"standard", "oklahoma", "straight", "hollywood"}
+    target = next(o for o in subs["challenge"]["options"] if o["name"] == "target")
+    assert target["min_value"] == 10 and target["max_value"] == 1000
+    by = next(o for o in subs["leaderboard"]["options"] if o["name"] == "by")
+    assert {c["value"] for c in by["choices"]} == {"rating", "wins", "points", "vs_bot"}
+    level = next(o for o in subs["play"]["options"] if o["name"] == "level")
+    assert {c["value"] for c in level["choices"]} == {"easy", "normal", "hard"}
+    assert payload["Challenge to Gin"]["type"] == 2
+
+
+async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> None:
+    await bot.unload_extension("cogs.leaderboard")
+    assert children(bot) == GIN
+    await bot.load_extension("cogs.leaderboard")
+    assert children(bot) == GIN | STATS
+    await bot.reload_extension("cogs.leaderboard")
+    assert children(bot) == GIN | STATS
+    await bot.unload_extension("cogs.leaderboard")
+    await bot.unload_extension("cogs.gin")
+    assert bot.tree.get_command("gin") is None
+    assert bot.tree.get_command("Challenge to Gin", type=discord.AppCommandType.user) is None
+
+
+async def test_stats_cog_needs_the_gin_cog_first() -> None:
+    b = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.none())
+    try:
+        with pytest.raises(commands.ExtensionFailed):
+            await b.load_extension("cogs.leaderboard")
+    finally:
+        await b.close()

@@ -1,0 +1,190 @@
+"""Every refusal is a short ephemeral answer, changes nothing and logs no ERROR.
+
+Challenges: yourself, a bot, a channel with a table, a player already seated, the wrong user
+accepting. Moves: a third user, out of turn, a double click, a stale control from an earlier
+version and from an earlier hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.game_driver import Player, board_of, fixed_seeds, gin_bot, public_hand_leaks, refusal_text, slash
+
+
+def no_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
+    ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+    msg = (await ix.response()).message or ix.original
+    assert msg is not None
+    await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
+    board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+    alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
+    await alice.open_hand(board)
+    await bob.open_hand(board)
+    return alice, bob
+
+
+async def test_challenge_refusals(fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    fd = fake_discord
+    caplog.set_level(logging.INFO)
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(3)):
+        text = await refusal_text(await fd.slash(fd.alice, "gin", subcommand="challenge", options={"opponent": fd.alice}))
+        assert "yourself" in text.lower()
+        text = await refusal_text(await fd.slash(fd.alice, "gin", subcommand="challenge",
+                                                 options={"opponent": fd.other_bot}))
+        assert "bot" in text.lower() and "/gin play" in text
+        text = await refusal_text(await fd.user_command(fd.alice, "Challenge to Gin", target=fd.other_bot))
+        assert "bot" in text.lower()
+        assert fd.channel_messages() == []  # nothing public so far
+
+        # an open challenge makes the channel busy
+        ix = await fd.user_command(fd.alice, "Challenge to Gin", target=fd.bob)
+        challenge = (await ix.response()).message or ix.original
+        assert challenge is not None and challenge.public and challenge.mention_ids == [fd.bob.id]
+        busy = await refusal_text(await fd.slash(fd.carol, "gin", subcommand="challenge", options={"opponent": fd.dana}))
+        assert busy
+        # only Bob may accept; Alice cannot accept her own
+        wrong = await refusal_text(await fd.click(fd.carol, challenge, challenge.component(label="Accept")["custom_id"]))
+        assert str(fd.bob.id) in wrong or "bob" in wrong.lower()
+        own = await refusal_text(await fd.click(fd.alice, challenge, challenge.component(label="Accept")["custom_id"]))
+        assert own
+        assert challenge.find_component(label="Accept") is not None  # still open
+        await (await fd.click(fd.bob, challenge, challenge.component(label="Accept")["custom_id"])).response()
+        await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+        assert challenge.find_component(label="Accept") is None
+        # the channel has a table: a new challenge (also against a seated player) is refused
+        text = await refusal_text(await fd.slash(fd.carol, "gin", subcommand="challenge", options={"opponent": fd.alice}))
+        assert text
+        text = await refusal_text(await fd.slash(fd.carol, "gin", subcommand="play"))
+        assert text
+        # the other channel is free: Carol may play there
+        ok = await fd.slash(fd.carol, "gin", subcommand="challenge", options={"opponent": fd.dana}, channel=fd.channel2)
+        assert not (await ok.response()).ephemeral
+        # a decline by the wrong person is refused, by the challenged one accepted
+        msg = ok.original
+        assert msg is not None
+        text = await refusal_text(await fd.click(fd.bob, msg, msg.component(label="Decline")["custom_id"]))
+        assert text
+        declined = await fd.click(fd.dana, msg, msg.component(label="Decline")["custom_id"])
+        await declined.response()
+        assert "declined" in msg.content and msg.find_component(label="Accept") is None
+    assert no_errors(caplog) == []
+
+
+async def test_move_refusals(fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    fd = fake_discord
+    caplog.set_level(logging.INFO)
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(11), sync=False):
+        alice, bob = await start_match(fd)
+        mover, waiter = (alice, bob) if alice.controls() else (bob, alice)
+        assert mover.controls() and not waiter.controls()
+        board = board_of(fd)
+
+        # a third user: board buttons and a forged move
+        text = await refusal_text(await fd.click(fd.carol, board, board.component(label="My hand")["custom_id"]))
+        assert "not playing" in text.lower()
+        cid, values = mover.choice()
+        forged = await (fd.select(fd.carol, mover.hand, cid, values, force=True) if values
+                        else fd.click(fd.carol, mover.hand, cid, force=True))
+        assert "not playing" in (await refusal_text(forged)).lower()
+        text = await refusal_text(await fd.click(fd.carol, board, board.component(label="Resign")["custom_id"]))
+        assert "not playing" in text.lower()
+
+        # out of turn: the waiting player presses the mover's control (same version)
+        out = await (fd.select(waiter.user, mover.hand, cid, values, force=True) if values
+                     else fd.click(waiter.user, mover.hand, cid, force=True))
+        assert "not your turn" in (await refusal_text(out)).lower()
+
+        # double click: the same control twice at once; exactly one goes through
+        edits = len(mover.hand.history)
+        old_controls = list(mover.hand.components)
+        first, second = await asyncio.gather(
+            fd.click(mover.user, mover.hand, cid, force=True) if not values else fd.select(mover.user, mover.hand, cid, values, force=True),
+            fd.click(mover.user, mover.hand, cid, force=True) if not values else fd.select(mover.user, mover.hand, cid, values, force=True),
+        )
+        await first.response()
+        await second.response()
+        await fd.wait_until(lambda: len(mover.hand.history) > edits or None, timeout=5)
+        await fd.wait_until(lambda: (first.followups or second.followups) or None, timeout=5)
+        assert len(first.followups) + len(second.followups) == 1
+        refused = (first.followups or second.followups)[0]
+        assert refused.ephemeral and "out of date" in refused.content.lower()
+
+        # a stale control from an earlier version of the hand message
+        stale_cid = next(c["custom_id"] for row in old_controls for c in row.get("components", [])
+                         if c.get("custom_id", "").count(":") == 3)
+        edits = len(mover.hand.history)
+        stale = await fd.click(mover.user, mover.hand, stale_cid, force=True) if ":discard:" not in stale_cid \
+            and ":knock:" not in stale_cid else await fd.select(mover.user, mover.hand, stale_cid, values or [], force=True)
+        assert "out of date" in (await refusal_text(stale)).lower()
+        assert len(mover.hand.history) == edits  # nothing changed
+
+        # play on until the first hand ends, keeping the control that ended it
+        first_hand_control: tuple[str, list[str] | None] | None = None
+        holder = mover
+        players = [alice, bob]
+        current = players.index(mover)
+        while first_hand_control is None:
+            p = players[current]
+            await p.refresh()
+            while p.controls():
+                choice = p.choice()
+                await p.act()
+                if "Hand over" in (p.hand.content or ""):
+                    first_hand_control, holder = choice, p
+                    break
+            current = 1 - current
+        assert first_hand_control is not None
+        await fd.wait_until(lambda: len([m for m in fd.channel_messages() if m.find_component(label="My hand")]) == 1 or None)
+        cid2, values2 = first_hand_control
+        late = await (fd.select(holder.user, holder.hand, cid2, values2, force=True) if values2
+                      else fd.click(holder.user, holder.hand, cid2, force=True))
+        assert "out of date" in (await refusal_text(late)).lower()
+    assert no_errors(caplog) == []
+    assert public_hand_leaks(fd) == []
+
+
+async def test_resign_and_rematch(fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    fd = fake_discord
+    caplog.set_level(logging.INFO)
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(4, 5), sync=False) as bot:
+        alice, bob = await start_match(fd)
+        board = board_of(fd)
+        ix = await fd.click(fd.bob, board, board.component(label="Resign")["custom_id"])
+        confirm = await ix.response()
+        assert confirm.ephemeral
+        sure = await fd.click(fd.bob, ix.original, ix.original.component(label="Yes, resign the match")["custom_id"])
+        await sure.response()
+        end = await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
+        assert "Alice" in end.content and "resigned" in end.content
+        a = await bot.service.player_stats(fd.guild_id, fd.alice.id)
+        assert a is not None and a.matches_won == 1
+        # a stranger cannot ask for the rematch; Bob can: a new challenge to Alice
+        text = await refusal_text(await fd.click(fd.carol, end, end.component(label="Rematch")["custom_id"]))
+        assert text
+        again = await fd.click(fd.bob, end, end.component(label="Rematch")["custom_id"])
+        answer = await again.response()
+        assert not answer.ephemeral and fd.alice.mention in (answer.content or "")
+        # /gin resign in a channel without a match is refused
+        text = await refusal_text(await fd.slash(fd.carol, "gin", subcommand="resign", channel=fd.channel2))
+        assert "no gin match" in text.lower()
+        # settings: refused to a plain member, allowed to an admin
+        text = await refusal_text(await fd.slash(fd.carol, "gin", subcommand="settings", options={"target": 50}))
+        assert "manage server" in text.lower()
+        ok = await fd.slash(fd.dana, "gin", subcommand="settings", options={"target": 50, "turn_timeout": 10})
+        answer = await ok.response()
+        assert answer.ephemeral and "Target: 50" in (answer.content or "") and "10 minutes" in answer.content
+        gs = await bot.service.guild_settings(fd.guild_id)
+        assert gs.target == 50 and gs.turn_timeout_s == 600
+        rules = await fd.slash(fd.carol, "gin", subcommand="rules", options={"variant": "oklahoma"})
+        assert "oklahoma" in ((await rules.response()).content or "").lower()
+    assert no_errors(caplog) == []

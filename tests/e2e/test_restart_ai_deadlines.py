@@ -1,0 +1,147 @@
+"""Restart mid-hand (a new bot process on the same database), a game against the bot that
+moves by itself, and turn deadlines (warn, then claim) driven by the scheduler."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.fakediscord import BotProcess, FakeDiscord
+from tests.e2e.game_driver import Player, fixed_seeds, public_hand_leaks, gin_bot, refusal_text, slash
+
+
+async def test_restart_mid_hand_old_board_still_works(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fd = fake_discord
+    env = {"GIN_DB": str(tmp_path / "gin.sqlite3"), "GIN_SEED": "21", "GIN_AI_DELAY": "0", "GIN_TICK": "0.5",
+           "GIN_LOG_LEVEL": "INFO"}
+    first = BotProcess(fd, [], env=env)
+    await first.start()
+    try:
+        ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+        msg = (await ix.response()).message or ix.original
+        await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
+        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+        alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
+        await alice.open_hand(board)
+        await bob.open_hand(board)
+        mover = alice if alice.controls() else bob
+        await mover.act()  # one move, committed
+        await fd.wait_until(lambda: len(board.history) >= 1 or None)
+    finally:
+        await first.kill()  # a crash: no clean shutdown
+    assert "Traceback" not in first.output
+
+    second = BotProcess(fd, [], env=env)
+    await second.start()
+    try:
+        # the board posted by the first process, and its My hand button
+        other = bob if mover is alice else alice
+        await other.open_hand(board)
+        await mover.open_hand(board)
+        player = other if other.controls() else mover
+        assert player.controls(), "after the restart someone must be able to move"
+        edits = len(board.history)
+        await player.act()
+        await fd.wait_until(lambda: len(board.history) > edits or None, timeout=5)
+        assert board.find_component(label="My hand") is not None
+    finally:
+        await second.stop()
+    assert "Traceback" not in second.output, second.output[-2000:]
+
+
+async def test_game_against_the_bot_moves_by_itself(fake_discord: FakeDiscord, tmp_path: Path,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    fd = fake_discord
+    caplog.set_level(logging.INFO)
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(8), ai_delay_s=0.01, sync=False) as bot:
+        ix = await slash(fd, fd.alice, "play", level="easy", target=25)
+        assert not (await ix.response()).ephemeral
+        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+        human = Player(fd, fd.alice, 0)
+        await human.open_hand(board)
+        moves = 0
+        for _ in range(600):
+            if human.match_over:
+                break
+            if human.controls():
+                await human.act()
+                moves += 1
+            else:
+                await asyncio.sleep(0.02)
+                await human.refresh()
+        else:
+            raise AssertionError("the match against the bot did not end")
+        end = await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
+        assert "vs the bot" in end.content
+        # the bot's own moves were shown on the boards
+        said = " ".join(s.content for m in fd.channel_messages() for s in [*m.history, m])
+        assert "GinBot" in said and moves > 0
+        stats = await bot.service.player_stats(fd.guild_id, fd.alice.id)
+        assert stats is not None and stats.vs_bot_won + stats.vs_bot_lost == 1
+        assert stats.matches_won == stats.matches_lost == 0 and stats.rating == 1500
+        lb = await slash(fd, fd.alice, "leaderboard", by="vs_bot")
+        assert "vs bot" in ((await lb.response()).content or "")
+        # challenging the bot itself is the same as /gin play
+        again = await slash(fd, fd.alice, "challenge", opponent=fd.bot_user)
+        assert not (await again.response()).ephemeral
+        await fd.wait_until(lambda: len([m for m in fd.channel_messages() if m.find_component(label="My hand")]) == 1
+                            and board.find_component(label="My hand") is None or None, timeout=5)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert public_hand_leaks(fd) == []
+    assert max(fd.latencies()) < 3.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime.now(timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def test_turn_deadline_warns_then_the_opponent_may_claim(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fd = fake_discord
+    clock = Clock()
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(2), sync=False, clock=clock, tick_s=0.1) as bot:
+        ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+        msg = (await ix.response()).message or ix.original
+        await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
+        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+        idle_id = board.mention_ids[0]
+        waiting = fd.bob if idle_id == fd.alice.id else fd.alice
+        gs = await bot.service.guild_settings(fd.guild_id)
+        clock.now += timedelta(seconds=gs.turn_timeout_s + 5)
+        warn = await fd.wait_for_message(lambda m: m.public and "it is your turn" in m.content, timeout=5)
+        assert warn.mention_ids == [idle_id]
+        # a claim before it is allowed is refused by the service (no claim button yet)
+        clock.now += timedelta(seconds=gs.turn_timeout_s)
+        claim = await fd.wait_for_message(lambda m: m.public and m.find_component(label="Claim the win") is not None,
+                                          timeout=5)
+        assert claim.mention_ids == [waiting.id]
+        text = await refusal_text(await fd.click(fd.carol, claim, claim.component(label="Claim the win")["custom_id"]))
+        assert text
+        done = await fd.click(waiting, claim, claim.component(label="Claim the win")["custom_id"])
+        await done.response()
+        end = await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
+        assert waiting.display_name in end.content
+        stats = await bot.service.player_stats(fd.guild_id, waiting.id)
+        assert stats is not None and stats.matches_won == 1
+
+
+async def test_challenge_expires_and_its_message_says_so(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fd = fake_discord
+    clock = Clock()
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", sync=False, clock=clock, tick_s=0.1):
+        ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+        msg = (await ix.response()).message or ix.original
+        clock.now += timedelta(minutes=30)
+        await fd.wait_until(lambda: "expired" in msg.content or None, timeout=5)
+        assert msg.find_component(label="Accept") is None
+        accept_id = next(c["custom_id"] for snap in msg.history for row in snap.components
+                         for c in row.get("components", []) if c.get("custom_id", "").endswith(":accept"))
+        late = await fd.click(fd.bob, msg, accept_id, force=True)
+        assert "no longer open" in await refusal_text(late)
