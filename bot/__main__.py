@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     from bot.client import GinBot, seeded_source
+    from bot.store.migrate import SchemaTooNew
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     bot = GinBot(settings, sync=ns.sync, ai_delay_s=settings.ai_delay_s, tick_s=settings.tick_s,
@@ -56,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         return 0
+    except SchemaTooNew as exc:  # raised by setup_hook before anything is touched
+        print(f"gin-bot: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("gin-bot: Discord rejected DISCORD_TOKEN; reset it in the developer portal and try again.",
               file=sys.stderr)

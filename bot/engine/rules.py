@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from .cards import Card, Suit
@@ -66,7 +66,8 @@ class Ruleset:
 
     # -- serialisation ---------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # every field is a plain str/int/bool, so a shallow dict is already JSON-safe (asdict deep-copies)
+        return {f.name: getattr(self, f.name) for f in _FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Ruleset":
@@ -102,6 +103,8 @@ class Ruleset:
             lines.append("Shutout: if the loser won no hand, the winner's total is doubled.")
         return lines
 
+
+_FIELDS = fields(Ruleset)
 
 PRESETS: dict[str, Ruleset] = {
     "standard": Ruleset(),
