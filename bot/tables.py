@@ -23,7 +23,7 @@ import random
 import secrets
 import sqlite3
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import AsyncIterator, Callable
@@ -122,23 +122,8 @@ class ActResult:
     rating_changes: dict[int, int] | None
 
 
-@dataclass(frozen=True)
-class PlayerStats:
-    guild_id: int
-    user_id: int
-    name: str
-    rating: int
-    matches_won: int
-    matches_lost: int
-    hands_won: int
-    gins: int
-    undercuts: int
-    points_for: int
-    points_against: int
-    best_margin: int
-    streak: int
-    vs_bot_won: int
-    vs_bot_lost: int
+# A player's per-guild record (rating, wins, hands, gins, points, streak, vs-bot) as the store keeps it.
+PlayerStats = StatsRow
 
 
 @dataclass(frozen=True)
@@ -203,10 +188,6 @@ def _challenge_info(r: ChallengeRow) -> ChallengeInfo:
         status=r.status, created_at=from_db(r.created_at), expires_at=from_db(r.expires_at),
         message_id=r.message_id, match_id=r.match_id,
     )
-
-
-def _stats(r: StatsRow) -> PlayerStats:
-    return PlayerStats(**{f.name: getattr(r, f.name) for f in fields(StatsRow)})
 
 
 def _default_chooser(view: SeatView, level: str, rng: random.Random) -> Action:
@@ -680,11 +661,10 @@ class TableService:
         if by not in BOARDS:
             raise Refusal(f"Unknown leaderboard {by!r}; choose from {', '.join(BOARDS)}.")
         limit = max(1, min(int(limit), 100))
-        return [_stats(r) for r in await self.store.leaderboard(guild_id, by, limit)]
+        return await self.store.leaderboard(guild_id, by, limit)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        row = await self.store.get_stats(guild_id, user_id)
-        return None if row is None else _stats(row)
+        return await self.store.get_stats(guild_id, user_id)
 
     async def recent_matches(self, guild_id: int, user_id: int, limit: int = 5) -> list[MatchInfo]:
         """The player's ended matches, newest first."""
