@@ -12,6 +12,12 @@ from . import Style, describe_events, render_hand, render_match_end, render_resu
 from .demo import play
 
 
+def _sample_ratings(winner: int | None) -> dict[int, int]:
+    """Illustrative Elo changes for the sample picture: the winner gains what the loser gives."""
+    w = 0 if winner is None else winner
+    return {w: 14, 1 - w: -14}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
@@ -33,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
             "hand-seat1": render_hand(moments.hands[1], names, style),
             "table": render_table(moments.table, names, style),
             "result": render_result(moments.result, names, style),
-            "match-end": render_match_end(moments.end, names, style, rating_changes={0: 14, 1: -14}),
+            "match-end": render_match_end(moments.end, names, style, rating_changes=_sample_ratings(moments.end.winner)),
         }
         for stem, image in images.items():
             path = args.out / f"{stem}-{'4colour' if four else '2colour'}.png"
