@@ -69,6 +69,9 @@ class Desk:
         self._boards: dict[int, int] = {}
         self._shown: dict[int, int] = {}  # match id -> version drawn on its board (edits never go back)
         self._previous: dict[int, tuple[Event, ...]] = {}  # last move's events: 'took X and discarded Y'
+        # Discord never notifies for a mention added by an edit, so a turn passing to the other human is
+        # announced by a small ping message; the previous ping is deleted to keep the channel clean.
+        self._pings: dict[int, int] = {}  # match id -> that ping's message id
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._inflight = 0  # handlers between their first await and their last Discord call
         self._idle = asyncio.Event()
@@ -135,6 +138,7 @@ class Desk:
         msg = await self._channel(match.channel_id).send(
             content, file=image_file(image), view=ui.board_view(match.id), allowed_mentions=mentions)
         self._boards[match.id] = msg.id
+        await self._drop_ping(match)  # the new board's own mention notifies
         await self.service.set_board_message(match.id, msg.id)
         self._shown[match.id] = max(self._shown.get(match.id, -1), match.version)
         log.info("match %d: board posted for hand %d (message %d)", match.id, match.public.deal_number, msg.id)
@@ -166,6 +170,7 @@ class Desk:
                 await self._close_hand(result)
             else:
                 await self._edit_board(match, describe_events(match.public, match.names, previous))
+                await self._ping_turn(match, actor=next((e.seat for e in result.events if e.seat is not None), None))
             self._shown[match.id] = match.version
         if result.match_over:
             self._forget(match.id)
@@ -189,6 +194,30 @@ class Desk:
         except discord.NotFound:  # someone deleted the board: start a fresh one
             await self.post_board(match, line)
 
+    async def _ping_turn(self, match: MatchInfo, actor: int | None) -> None:
+        """Notify the human whose turn it now is, when the move passed the turn (not in games vs the bot)."""
+        turn = match.public.turn
+        if match.ai_seat is not None or match.status != "active" or turn is None or turn == actor:
+            return
+        await self._drop_ping(match)
+        user = match.players[turn]
+        try:
+            msg = await self._channel(match.channel_id).send(
+                f"<@{user}> your turn in Gin ({match.names[0]} vs {match.names[1]}).", allowed_mentions=mention_only(user))
+        except discord.HTTPException:
+            log.info("match %d: turn ping could not be sent", match.id)
+            return
+        self._pings[match.id] = msg.id
+
+    async def _drop_ping(self, match: MatchInfo) -> None:
+        old = self._pings.pop(match.id, None)
+        if old is None:
+            return
+        try:
+            await self._channel(match.channel_id).get_partial_message(old).delete()  # type: ignore[attr-defined]
+        except discord.HTTPException:
+            log.debug("match %d: old turn ping %d already gone", match.id, old)
+
     async def _retire_board(self, match: MatchInfo, text: str) -> None:
         """The previous hand's board keeps its picture but loses its buttons."""
         board = self.board_id(match)
@@ -204,6 +233,7 @@ class Desk:
         match, view = result.match, result.match.public
         channel = self._channel(match.channel_id)
         record = result.hand_over
+        await self._drop_ping(match)
         await self._retire_board(match, f"**Gin** · {match.names[0]} vs {match.names[1]} · "
                                         f"{'match over' if result.match_over else 'this hand is over'}")
         if record is not None and view.last_hand is not None:

@@ -59,6 +59,12 @@ async def test_whole_match_knock_undercut_gin_then_leaderboard(fake_discord: Fak
         assert len(boards) == len(outcomes)
         assert all(m.find_component(label="My hand") is None for m in boards), [(m.content, m.custom_ids(), len(m.history)) for m in boards]
         assert "rating" in end.content
+        # an edit never notifies, so each turn passed to the other player is a small ping message;
+        # each ping replaces the last, and none is left once the match is over
+        pings = [m for m in fd.channel_messages(include_deleted=True) if "your turn" in (m.content or "")]
+        assert len(pings) > 10 and all(len(m.mention_ids) == 1 for m in pings)
+        assert {m.mention_ids[0] for m in pings} == {fd.alice.id, fd.bob.id}
+        assert not [m for m in fd.channel_messages() if "your turn" in (m.content or "")]
 
         lb = await slash(fd, fd.carol, "leaderboard")
         text = (await lb.response()).content
