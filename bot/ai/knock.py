@@ -68,8 +68,10 @@ def estimate_knock(
     return KnockEstimate(total / done, under / done, done)
 
 
-def should_knock(est: KnockEstimate, stock_count: int, max_risk: float = 0.5, endgame_stock: int = 4) -> bool:
-    """Knock unless an undercut is likely and there is stock left to play on."""
+def should_knock(
+    est: KnockEstimate, stock_count: int, max_risk: float = 0.5, endgame_stock: int = 4, min_ev: float = 0.0,
+) -> bool:
+    """Knock unless an undercut is likely (or the knock gains too little) and there is stock left."""
     if stock_count <= endgame_stock:
         return True
-    return est.p_undercut <= max_risk and est.ev > 0
+    return est.p_undercut <= max_risk and est.ev > min_ev

@@ -37,6 +37,9 @@ class Knowledge:
     top: Card | None  # the discard pile's top card
     drawn: Card | None
     drawn_from_pile: bool  # the card drawn this turn came from the pile: it may not be discarded
+    # Cards the opponent discarded (still in the pile) or saw on top and did not take:
+    # evidence that it holds no pair that melds with them (it would have kept or taken them).
+    opp_neg: int = 0
 
     @property
     def p_opp(self) -> float:
@@ -67,7 +70,13 @@ def knowledge_of(view: SeatView) -> Knowledge:
     from_pile = False
     if drawn is not None and view.phase == "discard":
         from_pile = not any(a.kind is ActionKind.DISCARD and a.card is drawn for a in view.legal)
+    opp = 1 - view.seat
+    neg = mask_of(view.declined[opp]) if view.declined else 0
+    for card, by in zip(view.discard_pile, view.discard_seats or ()):
+        if by == opp:
+            neg |= card.bit
     return Knowledge(
+        opp_neg=neg,
         own=own,
         pile=pile,
         opp_known=opp_known,

@@ -81,3 +81,91 @@ def sample_hand(k: Knowledge, rng: random.Random, improve: int | None = None) ->
         _, bit = discard_values(h, forbidden=known)[0]
         h ^= bit
     return h
+
+
+# -- the opponent model with pile history (discard_seats, declined, opponent_known) ---------
+
+def _completers(a: int, b: int) -> int:
+    """Mask of the cards that make a meld with the pair of bit indices ``a`` < ``b``."""
+    sa, ra = divmod(a, LANE)
+    sb, rb = divmod(b, LANE)
+    out = 0
+    if ra == rb:
+        for s in range(4):
+            if s not in (sa, sb):
+                out |= 1 << (s * LANE + ra)
+    elif rb - ra == 1:
+        for r in (ra - 1, rb + 1):
+            if 0 <= r <= 12:
+                out |= 1 << (sa * LANE + r)
+    else:
+        out |= 1 << (sa * LANE + ra + 1)
+    return out
+
+
+_PAIRS = {i: [(a, b, _completers(min(a, b), max(a, b))) for a, b in g] for i, g in
+          ((i, _partner_groups(card_at(i))) for i in _PARTNERS)}
+
+NEG_FACTOR = 0.2  # a pair that would have melded a card the opponent let go is this much less likely
+
+
+def card_probs(k: Knowledge) -> list[float]:
+    """Chance that each card (by bit index) is in the opponent's hand.
+
+    Known pickups are certain; every other unseen card starts at ``p_opp``. A card
+    the opponent took from the pile was taken to meld (both reference styles and
+    most players do), so it holds a pair of that card's partners: each unseen
+    partner gets the chance that its pair is the one held.
+    """
+    p = k.p_opp
+    probs = [0.0] * 64
+    unseen = k.unseen
+    known = k.opp_known
+    x = unseen
+    while x:
+        low = x & -x
+        x ^= low
+        probs[low.bit_length() - 1] = p
+    x = known
+    while x:
+        low = x & -x
+        x ^= low
+        probs[low.bit_length() - 1] = 1.0
+    x = known
+    while x:
+        low = x & -x
+        x ^= low
+        i = low.bit_length() - 1
+        pairs = []
+        for a, b, _ in _PAIRS[i]:
+            pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
+            pb = 1.0 if known >> b & 1 else (p if unseen >> b & 1 else 0.0)
+            if pa and pb:
+                pairs.append((a, b, pa * pb))
+        if not pairs or any(w == 1.0 for _, _, w in pairs):
+            continue
+        total = sum(w for _, _, w in pairs)
+        for a, b, w in pairs:
+            share = w / total
+            for c in (a, b):
+                if probs[c] < 1.0:
+                    probs[c] = 1.0 - (1.0 - probs[c]) * (1.0 - share)
+    return probs
+
+
+def danger2(k: Knowledge, probs: list[float], card: Card) -> float:
+    """Chance the opponent can meld ``card`` at once, with the pile-history evidence."""
+    neg = k.opp_neg
+    miss = 1.0
+    for a, b, comp in _PAIRS[int(card)]:
+        pa = probs[a]
+        if not pa:
+            continue
+        pb = probs[b]
+        if not pb:
+            continue
+        q = pa * pb
+        if comp & neg and q < 1.0:
+            q *= NEG_FACTOR
+        miss *= 1.0 - q
+    return 1.0 - miss
