@@ -88,45 +88,47 @@ def _play(match: Match, players: tuple[Callable[[SeatView], Action], ...], one_h
             raise Stuck
 
 
-def _hand_job(args: tuple[str, str, list[int]]) -> tuple[list[tuple], list[float]]:
-    a, b, seeds = args
+def _paired_games(a: str, b: str, seeds: list[int], times: list[float], one_hand: bool):
+    """Each seed played twice, A in seat 0 then in seat 1: yields (seed, A's seat, match or None if stuck)."""
     rules = preset("standard")
-    rows: list[tuple] = []
-    times: list[float] = []
     for s in seeds:
         for a_seat in (0, 1):
             pa = Timed(a, s * 2 + a_seat, times)
             pb = Timed(b, s * 2 + 1 - a_seat, [])
             m = Match.new(rules, s)
             try:
-                _play(m, (pa, pb) if a_seat == 0 else (pb, pa), one_hand=True)
+                _play(m, (pa, pb) if a_seat == 0 else (pb, pa), one_hand=one_hand)
             except Stuck:
-                rows.append((s, a_seat, "stuck", "", 0))
+                yield s, a_seat, None
                 continue
-            rec = m.history[0]
-            pts = 0 if rec.winner is None else (rec.points if rec.winner == a_seat else -rec.points)
-            knocker = "" if rec.knocker is None else ("A" if rec.knocker == a_seat else "B")
-            rows.append((s, a_seat, rec.outcome, knocker, pts))
+            yield s, a_seat, m
+
+
+def _hand_job(args: tuple[str, str, list[int]]) -> tuple[list[tuple], list[float]]:
+    a, b, seeds = args
+    rows: list[tuple] = []
+    times: list[float] = []
+    for s, a_seat, m in _paired_games(a, b, seeds, times, one_hand=True):
+        if m is None:
+            rows.append((s, a_seat, "stuck", "", 0))
+            continue
+        rec = m.history[0]
+        pts = 0 if rec.winner is None else (rec.points if rec.winner == a_seat else -rec.points)
+        knocker = "" if rec.knocker is None else ("A" if rec.knocker == a_seat else "B")
+        rows.append((s, a_seat, rec.outcome, knocker, pts))
     return rows, times
 
 
 def _match_job(args: tuple[str, str, list[int]]) -> tuple[list[tuple], list[float]]:
     a, b, seeds = args
-    rules = preset("standard")
     rows: list[tuple] = []
     times: list[float] = []
-    for s in seeds:
-        for a_seat in (0, 1):
-            pa = Timed(a, s * 2 + a_seat, times)
-            pb = Timed(b, s * 2 + 1 - a_seat, [])
-            m = Match.new(rules, s)
-            try:
-                _play(m, (pa, pb) if a_seat == 0 else (pb, pa), one_hand=False)
-            except Stuck:
-                rows.append((s, a_seat, False, 0, -1))
-                continue
-            totals = m.totals()
-            rows.append((s, a_seat, m.winner == a_seat, totals[a_seat] - totals[1 - a_seat], len(m.history)))
+    for s, a_seat, m in _paired_games(a, b, seeds, times, one_hand=False):
+        if m is None:
+            rows.append((s, a_seat, False, 0, -1))
+            continue
+        totals = m.totals()
+        rows.append((s, a_seat, m.winner == a_seat, totals[a_seat] - totals[1 - a_seat], len(m.history)))
     return rows, times
 
 
