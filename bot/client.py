@@ -61,6 +61,9 @@ class GinBot(commands.Bot):
                  chooser: Callable[..., Any] | None = None, clock: Callable[[], datetime] | None = None,
                  ai_delay_s: float = 1.2, tick_s: float = 15.0, sync: bool = False,
                  style: Style = Style(), **options: Any) -> None:
+        # The bot never joins voice: no start-up warning about voice libraries it does not need.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False  # type: ignore[attr-defined]
         intents = discord.Intents.none()
         intents.guilds = True  # channels and the guild; interactions carry their own member data
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=GinTree,
