@@ -38,10 +38,16 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # Also after a failed COMMIT (e.g. SQLITE_BUSY), which leaves the transaction open;
+        # SQLite may already have rolled back by itself, and the first error is the one to see.
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                log.warning("rollback after a failed transaction failed too", exc_info=True)
         raise
-    conn.execute("COMMIT")
 
 
 def configure(conn: sqlite3.Connection, synchronous: str = "NORMAL") -> None:

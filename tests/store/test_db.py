@@ -127,6 +127,25 @@ async def test_one_call_is_one_transaction(tmp_path):
     await db.close()
 
 
+def test_a_failed_commit_is_rolled_back(tmp_path):
+    """COMMIT itself can fail (here: a deferred foreign key); the transaction must not stay open."""
+    from bot.store import transaction
+
+    conn = sqlite3.connect(tmp_path / "c.sqlite3", isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+    conn.execute("CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)")
+    with pytest.raises(sqlite3.IntegrityError):
+        with transaction(conn):
+            conn.execute("INSERT INTO child VALUES (7)")  # checked only at COMMIT
+    assert conn.in_transaction is False
+    with transaction(conn):  # the connection is usable again
+        conn.execute("INSERT INTO parent VALUES (7)")
+        conn.execute("INSERT INTO child VALUES (7)")
+    assert conn.execute("SELECT COUNT(*) FROM child").fetchone() == (1,)
+    conn.close()
+
+
 async def test_worker_thread_is_a_daemon_and_close_is_idempotent(tmp_path):
     db = await Database.open(tmp_path / "d.sqlite3")
     assert db._conn._thread.daemon is True
