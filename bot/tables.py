@@ -8,10 +8,11 @@ Consistency model
   and (at the end) the result, stats and ratings are written in ONE transaction. Only
   after the commit is the new ``MatchInfo`` published and the call answered.
 - If the commit fails (or the call is cancelled while it runs), the cached Match is
-  dropped; the next user of the match reloads it from the store, whose queue runs the
-  reload after the write, so memory never runs ahead of disk.
-- Readers that do not take the lock (``get_match``, ``active_matches``, ``overdue``)
-  see the last committed ``MatchInfo`` only.
+  marked stale: the next user under the lock reloads it from the store, whose queue runs
+  the reload after the write, so memory never runs ahead of disk. The match stays listed
+  for the scheduler (``ai_pending``, ``overdue``) meanwhile.
+- Readers that do not take the lock (``get_match``, ``active_matches``, ``ai_pending``,
+  ``overdue``) see the last committed ``MatchInfo`` only.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import random
 import secrets
 import sqlite3
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import AsyncIterator, Callable
@@ -156,6 +157,7 @@ class _Live:
     warned_version: int | None
     warned_stage: str | None
     started_at: datetime
+    stale: bool = False  # the engine state ran ahead of a failed commit: reload before use
     info: MatchInfo = field(init=False)  # the last committed state, for lock-free readers
 
     def __post_init__(self) -> None:
@@ -209,6 +211,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._lifecycle = asyncio.Lock()  # challenge / accept / play_bot: check-then-create atomically
         self._settings: dict[int, GuildSettings] = {}
+        self._settings_lock = asyncio.Lock()  # two concurrent changes must not drop each other's fields
         self.recovery_mismatches: list[int] = []  # match ids whose move log disagreed with the snapshot
 
     @classmethod
@@ -247,6 +250,10 @@ class TableService:
 
     async def update_settings(self, guild_id: int, **fields: object) -> GuildSettings:
         """Change some settings; Refusal on a bad value, TypeError on an unknown field name."""
+        async with self._settings_lock:
+            return await self._update_settings(guild_id, fields)
+
+    async def _update_settings(self, guild_id: int, fields: dict[str, object]) -> GuildSettings:
         current = await self.guild_settings(guild_id)
         unknown = set(fields) - {"default_variant", "target", "turn_timeout_s", "allowed_channels"}
         if unknown:
@@ -446,7 +453,7 @@ class TableService:
             lock = self._locks[match_id] = asyncio.Lock()
         async with lock:
             live = self._live.get(match_id)
-            if live is None:
+            if live is None or live.stale:
                 row = await self.store.get_match(match_id)
                 if row is None:
                     self._locks.pop(match_id, None)
@@ -454,7 +461,11 @@ class TableService:
                 live = _Live.from_row(row)
                 if live.status == "active":
                     self._live[match_id] = live
+                else:
+                    self._live.pop(match_id, None)
             yield live
+        if match_id not in self._live and self._locks.get(match_id) is lock and not lock.locked():
+            del self._locks[match_id]  # an ended match is only read from now on
 
     async def act(self, match_id: int, user_id: int, action: Action | str,
                   expected_version: int | None) -> ActResult:
@@ -564,9 +575,10 @@ class TableService:
         try:
             changes = await self.store.commit_move(write)
         except BaseException:
-            # Memory must never run ahead of disk: drop the applied state; the next user
-            # reloads the match from the store (after this write, whether it landed or not).
-            self._live.pop(row.id, None)
+            # Memory must never run ahead of disk: the next user reloads the match from the
+            # store (after this write, whether it landed or not); live.info is still the last
+            # committed state, so the scheduler keeps seeing the match meanwhile.
+            live.stale = True
             log.exception("commit of move %d in match %d failed; reloading it from the store", write.seq, row.id)
             raise
         live.status, live.turn_deadline, live.ended_at = status, deadline, ended
@@ -606,16 +618,17 @@ class TableService:
         await self.store.set_board_message(match_id, message_id)
         live = self._live.get(match_id)
         if live is not None:
+            # Not publish(): a move may be applied in memory and not yet committed right now.
             live.board_message_id = message_id
-            live.publish()
+            live.info = replace(live.info, board_message_id=message_id)
 
     async def active_matches(self) -> list[MatchInfo]:
-        return [live.info for live in self._live.values() if live.status == "active"]
+        return [live.info for live in self._live.values() if live.info.status == "active"]
 
     async def ai_pending(self) -> list[MatchInfo]:
         """Active matches where the AI is to move (e.g. after a restart): call ai_step for each."""
-        return [live.info for live in self._live.values()
-                if live.status == "active" and live.row.ai_seat is not None and live.match.turn == live.row.ai_seat]
+        infos = [live.info for live in self._live.values()]
+        return [i for i in infos if i.status == "active" and i.ai_seat is not None and i.public.turn == i.ai_seat]
 
     # -- deadlines ----------------------------------------------------------------------------------------
     async def _stage_time(self, live: _Live, periods: int) -> datetime | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 from bot.tables import Refusal, TableService
 from tests.store.helpers import new_pvp, pick, query
@@ -64,4 +65,37 @@ async def test_concurrent_challenges_for_one_channel_create_one(tmp_path):
     matches = [o for o in accepts if not isinstance(o, BaseException)]
     assert len(matches) == 1 and all(isinstance(o, Refusal) for o in accepts if o is not matches[0])
     assert len(await svc.active_matches()) == 1
+    await svc.close()
+
+
+async def test_board_message_never_publishes_an_uncommitted_move(tmp_path):
+    """set_board_message while a move waits for its commit: lock-free readers still see only the
+    committed version (a slow queued read holds the commit back)."""
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path)
+    info = await new_pvp(svc, channel=1, seed=3)
+    user = info.players[info.public.turn]
+    view = await svc.seat_view(info.id, user)
+    seen: list[tuple[int, int]] = []
+
+    async def board() -> None:
+        await svc.set_board_message(info.id, 999)
+        on_disk = query(path, "SELECT version FROM matches WHERE id = ?", info.id)[0][0]
+        seen.append(((await svc.get_match(info.id)).version, on_disk))
+
+    slow = svc.store.db.run(lambda c: time.sleep(0.3))
+    await asyncio.gather(board(), slow, svc.act(info.id, user, pick(view), info.version))
+    assert seen and seen[0][0] == seen[0][1], f"reader saw version {seen[0][0]}, disk had {seen[0][1]}"
+    after = await svc.get_match(info.id)
+    assert (after.version, after.board_message_id) == (info.version + 1, 999)
+    await svc.close()
+
+
+async def test_concurrent_settings_changes_keep_both(tmp_path):
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path)
+    await asyncio.gather(svc.update_settings(1, target=150), svc.update_settings(1, turn_timeout_s=600))
+    s = await svc.guild_settings(1)
+    assert (s.target, s.turn_timeout_s) == (150, 600)
+    assert query(path, "SELECT target, turn_timeout_s FROM guild_settings WHERE guild_id = 1") == [(150, 600)]
     await svc.close()

@@ -10,7 +10,7 @@ import pytest
 from bot.engine import parse_card
 from bot.engine.actions import discard
 from bot.tables import Refusal, TableService
-from tests.store.helpers import dump, new_pvp, play_one, query
+from tests.store.helpers import dump, first_legal, new_pvp, play_one, query
 
 
 @pytest.fixture
@@ -99,12 +99,33 @@ async def test_failed_commit_leaves_memory_as_on_disk(table):
         await svc.act(info.id, user, view.legal[0], info.version)
     assert dump(path) == before  # the move row of the same transaction was rolled back too
     assert (await svc.get_match(info.id)).version == info.version
+    assert [m.id for m in await svc.active_matches()] == [info.id]  # the scheduler still sees it
     assert (await svc.seat_view(info.id, user)) == view
     await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_snapshot"))
     result = await svc.act(info.id, user, view.legal[0], info.version)
     assert result.match.version == info.version + 1
     with pytest.raises(Refusal, match="out of date"):
         await svc.act(info.id, user, view.legal[0], info.version)
+
+
+async def test_bot_game_stays_scheduled_after_a_failed_commit(tmp_path):
+    """A bot move whose commit fails: the match stays listed for ai_pending (else the bot would never
+    move again until a restart) and the next ai_step plays from what is on disk."""
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path, chooser=first_legal)
+    info = await svc.play_bot(1, 1, 10, "human", 99, "bot", seed=5)
+    while info.public.turn != info.ai_seat:
+        info = (await play_one(svc, info.id)).match
+    await svc.store.db.run(lambda c: c.execute(
+        "CREATE TEMP TRIGGER fail_move BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk says no'); END"))
+    with pytest.raises(sqlite3.IntegrityError):
+        await svc.ai_step(info.id)
+    assert [m.id for m in await svc.ai_pending()] == [info.id]
+    await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_move"))
+    result = await svc.ai_step(info.id)
+    assert result is not None and result.match.version == info.version + 1
+    assert query(path, "SELECT version FROM matches WHERE id = ?", info.id) == [(info.version + 1,)]
+    await svc.close()
 
 
 async def test_failed_final_commit_does_not_finish_the_match(table):
