@@ -26,8 +26,14 @@ async def main(path: str, seed: int) -> None:
     out = sys.stdout
     tables = {}
     for ch in range(1, CHANNELS + 1):
-        tables[ch] = await svc.match_for_channel(ch) or await new_pvp(svc, ch, a=10 * ch, b=10 * ch + 1,
-                                                                      seed=rng.randrange(1 << 40))
+        match = await svc.match_for_channel(ch)
+        if match is None:
+            # The last run may have been killed between a challenge and its acceptance.
+            pending = await svc.store.open_challenge_in_channel(ch)
+            if pending is not None:
+                await svc.cancel(pending.id, pending.challenger_id)
+            match = await new_pvp(svc, ch, a=10 * ch, b=10 * ch + 1, seed=rng.randrange(1 << 40))
+        tables[ch] = match
     while True:
         ch = rng.randrange(1, CHANNELS + 1)
         info = tables[ch]

@@ -67,7 +67,10 @@ async def test_sigkill_at_random_points_loses_no_acknowledged_move(tmp_path):
         lines = []
         while len(lines) < target:
             line = proc.stdout.readline()
-            assert line, f"the player died on its own: {proc.stderr.read()[-2000:]}"
+            if not line:
+                proc.wait(timeout=10)
+                raise AssertionError(f"kill {kill}: the player exited on its own (code {proc.returncode}) "
+                                     f"after {len(lines)} moves: {proc.stderr.read()[-2000:]!r}")
             lines.append(line)
         time.sleep(rng.uniform(0, 0.004))  # it keeps playing: the kill lands anywhere
         proc.send_signal(signal.SIGKILL)
