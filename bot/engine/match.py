@@ -288,7 +288,12 @@ class Match:
                 events.append(Event(EventKind.GAME_ENDED, self.games[g].winner, game=g))
         if all(g.finished for g in self.games):
             totals = self.totals()
-            if totals[0] != totals[1]:
+            if not self.rules.hollywood:
+                # The player who reached the target wins (RULES.md 5), even in the rare match where
+                # the loser's line bonuses lift its final total above the winner's.
+                winner = self.games[0].winner
+                assert winner is not None
+            elif totals[0] != totals[1]:
                 winner = 0 if totals[0] > totals[1] else 1
             else:  # equal totals (Hollywood only): more games won, then the last game's winner
                 won = [sum(1 for g in self.games if g.winner == s) for s in (0, 1)]

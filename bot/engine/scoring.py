@@ -85,27 +85,40 @@ def lay_offs(knocker_melds: Iterable[int], loose: int) -> list[tuple[int, int]]:
 
     A set takes its fourth card; a run takes cards at either end, one after another
     (a laid-off 8 lets the 9 follow). Laying off never blocks another lay-off, so
-    laying off everything possible is optimal for a given ``loose``.
+    laying off everything possible is optimal for a given ``loose``. Each card goes on
+    one meld only (RULES.md 2): a run before a set, since a run can take more after it;
+    the list is in meld order.
     """
+    melds = list(knocker_melds)
     out: list[tuple[int, int]] = []
-    for idx, meld in enumerate(knocker_melds):
+    taken = 0
+    for idx, meld in enumerate(melds):  # runs first
         low_i = (meld & -meld).bit_length() - 1
         high_i = meld.bit_length() - 1
-        if _rank_of(low_i) == _rank_of(high_i):  # a set: every card of one rank
-            rank = _rank_of(low_i)
-            for s in range(4):
-                bit = 1 << (s * LANE + rank)
-                if bit & loose and not bit & meld:
-                    out.append((bit, idx))
+        if _rank_of(low_i) == _rank_of(high_i):
             continue
+        free = loose & ~taken
         i = low_i - 1
-        while _rank_of(low_i) > 0 and i >= 0 and _rank_of(i) < _rank_of(low_i) and (1 << i) & loose:
+        while _rank_of(low_i) > 0 and i >= 0 and _rank_of(i) < _rank_of(low_i) and (1 << i) & free:
             out.append((1 << i, idx))
+            taken |= 1 << i
             i -= 1
         i = high_i + 1
-        while _rank_of(i) <= 12 and _rank_of(i) > _rank_of(high_i) and (1 << i) & loose:
+        while _rank_of(i) <= 12 and _rank_of(i) > _rank_of(high_i) and (1 << i) & free:
             out.append((1 << i, idx))
+            taken |= 1 << i
             i += 1
+    for idx, meld in enumerate(melds):  # then sets: every card of one rank, a fourth may join
+        low_i = (meld & -meld).bit_length() - 1
+        rank = _rank_of(low_i)
+        if rank != _rank_of(meld.bit_length() - 1):
+            continue
+        for s in range(4):
+            bit = 1 << (s * LANE + rank)
+            if bit & loose & ~taken and not bit & meld:
+                out.append((bit, idx))
+                taken |= bit
+    out.sort(key=lambda t: t[1])  # stable: a run's chain keeps its order
     return out
 
 

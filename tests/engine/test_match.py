@@ -157,6 +157,21 @@ def test_line_bonus_without_shutout():
     assert game.totals == [game.scores[0] + 50 + 100, 10 + 25]
 
 
+def test_the_player_reaching_the_target_wins_even_with_the_lower_total():
+    """Eight small wins of seat 1 give it more line bonus than seat 0's game bonus is worth:
+    seat 0 reached 100, so it wins the match and the game bonus goes with it."""
+    m = Match.new(STANDARD, 1)
+    game = m.games[0]
+    game.scores, game.hands_won, m.wins = [70, 90], [1, 8], [1, 8]
+    rig(m, 0, "AS 2S 3S 4H 5H 6H 8C 8D 8S 8H KC", "9C 9D 9H JD QD KD 2C 2D 3D 5D")
+    m.apply(0, gin(parse_card("KC")))
+    assert m.finished and game.winner == 0 and game.scores[0] >= 100
+    assert game.totals[0] < game.totals[1]  # 107 + 50 + 100 against 90 + 200
+    assert m.winner == 0
+    summary = m.summary()
+    assert (summary.winner, summary.margin) == (0, game.totals[0] - game.totals[1])
+
+
 def test_hollywood_third_win_enters_three_games():
     m = Match.new(preset("hollywood"), 14)
     for _ in range(3):

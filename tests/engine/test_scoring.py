@@ -144,3 +144,17 @@ def test_straight_gin_refuses_a_knock():
     with pytest.raises(IllegalKnock):
         score(KNOCKER_MELDS + " AC", "9C 9D 9H JD QD KD 2C 2D 3D 5D", preset("straight"))
     assert score(KNOCKER_MELDS + " 8H", "9C 9D 9H JD QD KD 2D 4C 5S KS", preset("straight")).points == 46
+
+
+def test_a_card_fitting_two_melds_is_laid_off_once():
+    # 8♠ extends 5-6-7♠ and completes the set of 8s; it goes on the run, so 9♠ follows it.
+    r = score("5S 6S 7S 8H 8D 8C 2H 2D 3C AC", "8S 9S KC KD QC QD 4C 4D JH TH")
+    laid = [str(c) for c, _ in r.defender_layoffs]
+    assert laid == ["8S", "9S"]
+    run = next(i for i, meld in enumerate(r.knocker_melds) if parse_card("7S") in meld)
+    assert {i for _, i in r.defender_layoffs} == {run}
+
+
+def test_a_gap_between_two_runs_is_laid_off_once():
+    r = score("2S 3S 4S 7S 8S 9S 9H 9D 9C AC", "5S 6S KC KD QC QD JC JD 4H 4D")
+    assert sorted(str(c) for c, _ in r.defender_layoffs) == ["5S", "6S"]
