@@ -58,11 +58,9 @@ def _legal_kinds(view: SeatView) -> set[ActionKind]:
 
 
 def can_gin(view: SeatView) -> bool:
-    """Gin is on: a legal gin or big gin now, or a 10-card hand with no deadwood."""
+    """Gin or big gin is a legal move now (a melded hand while waiting is not: gin is declared on a discard)."""
     kinds = _legal_kinds(view)
-    if ActionKind.GIN in kinds or ActionKind.BIG_GIN in kinds:
-        return True
-    return len(view.hand) == 10 and view.arrangement is not None and view.arrangement.deadwood_points == 0
+    return ActionKind.GIN in kinds or ActionKind.BIG_GIN in kinds
 
 
 def can_knock(view: SeatView) -> bool:

@@ -94,8 +94,9 @@ class Ruleset:
         lines.append(f"Gin: {self.gin_bonus} + the opponent's deadwood; no lay-offs against gin.")
         if self.big_gin:
             lines.append(f"Big gin (all 11 cards melded): {self.big_gin_bonus} + the opponent's deadwood.")
-        tie = "" if self.undercut_bonus_on_tie else " (no bonus on a tie)"
-        lines.append(f"Undercut: the defender scores {self.undercut_bonus} + the difference{tie}.")
+        if not self.straight:  # no knock, so no undercut
+            tie = "" if self.undercut_bonus_on_tie else " (no bonus on a tie)"
+            lines.append(f"Undercut: the defender scores {self.undercut_bonus} + the difference{tie}.")
         lines.append("A drawn hand (2 cards left in the stock) scores nothing; the same dealer deals again.")
         games = "Three games at once (Hollywood); each" if self.hollywood else "The match"
         lines.append(f"{games} ends at {self.target}: game bonus {self.game_bonus}, {self.line_bonus} per hand won.")

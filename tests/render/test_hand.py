@@ -80,3 +80,17 @@ def test_scale_one_is_half_the_size(draw_pair, names):
     _, after, _ = draw_pair
     big, small = render_hand(after, names, Style(scale=2)), render_hand(after, names, Style(scale=1))
     assert abs(big.width - 2 * small.width) <= 4 and abs(big.height - 2 * small.height) <= 4
+
+
+def test_no_gin_badge_while_waiting_with_a_melded_hand():
+    """Gin is declared on one's own discard: a fully melded hand during the other player's turn
+    shows its deadwood (0) but no GIN badge."""
+    from bot.engine import Match, preset, seat_view
+    from bot.engine.hand import Phase
+    from tests.engine.rig import rig
+
+    m = Match.new(preset("standard"), 3)
+    rig(m, 1, "2C 5D 7H 9S JC KD 3H 6S 9D TC", "AS 2S 3S 4H 5H 6H 8C 8D 8S 8H", phase=Phase.DRAW)
+    waiting = seat_view(m, 0)
+    assert waiting.arrangement.deadwood_points == 0 and not waiting.legal
+    assert [t for t, _, _ in badges(waiting)] == ["deadwood: 0"]

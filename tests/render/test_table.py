@@ -45,3 +45,12 @@ def test_stock_count_and_empty_discard_pile_are_drawn(draw_pair, names):
     assert view.stock_count > 0
     # piles get thicker with more cards
     assert T._layers(31) > T._layers(3) >= 1 and T._layers(0) == 0
+
+
+def test_rules_line_says_gin_only_when_no_knock_is_possible():
+    from bot.engine import Match, preset
+
+    ace_upcard = public_view(Match.new(preset("oklahoma"), 1))  # seed 1 turns up an ace
+    assert ace_upcard.knock_limit == 0
+    assert "gin only" in T._rules_line(ace_upcard) and "knock" not in T._rules_line(ace_upcard)
+    assert "knock ≤ 10" in T._rules_line(public_view(Match.new(preset("standard"), 1)))
