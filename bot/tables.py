@@ -211,7 +211,10 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._lifecycle = asyncio.Lock()  # challenge / accept / play_bot: check-then-create atomically
         self._settings: dict[int, GuildSettings] = {}
-        self._settings_lock = asyncio.Lock()  # two concurrent changes must not drop each other's fields
+        self._settings_lock = asyncio.Lock()
+        # Challenges that expired inside another call (a new challenge, a late click): the next
+        # expire_challenges() returns them too, so their public message is updated.
+        self._expired: list[ChallengeInfo] = []  # two concurrent changes must not drop each other's fields
         self.recovery_mismatches: list[int] = []  # match ids whose move log disagreed with the snapshot
 
     @classmethod
@@ -314,7 +317,7 @@ class TableService:
         rules = self._rules(variant or settings.default_variant, target if target is not None else settings.target)
         async with self._lifecycle:
             now = self._now()
-            await self.store.expire_challenges(to_db(now))  # a stale open challenge must not block the channel
+            await self._expire_now(now)  # a stale open challenge must not block the channel
             users = (challenger_id,) if opponent_id is None else (challenger_id, opponent_id)
             await self._check_channel(settings, channel_id, users)
             if await self.store.open_challenge_in_channel(channel_id) is not None:
@@ -342,7 +345,9 @@ class TableService:
         if row is None:
             raise Refusal("There is no such challenge.")
         if row.status == "open" and from_db(row.expires_at) <= self._now():
-            await self.store.set_challenge_status(challenge_id, "expired")
+            expired = await self.store.set_challenge_status(challenge_id, "expired")
+            if expired is not None:
+                self._expired.append(_challenge_info(expired))
             raise Refusal("This challenge has expired.")
         if row.status != "open":
             raise Refusal(f"This challenge is no longer open (it was {row.status}).")
@@ -391,10 +396,16 @@ class TableService:
             raise Refusal("This challenge is no longer open.")
         return _challenge_info(row)
 
+    async def _expire_now(self, now: datetime) -> None:
+        rows = await self.store.expire_challenges(to_db(now))
+        self._expired.extend(_challenge_info(r) for r in rows)
+
     async def expire_challenges(self, now: datetime | None = None) -> list[ChallengeInfo]:
-        """Mark open challenges past their time as expired; returns the ones just expired."""
-        rows = await self.store.expire_challenges(to_db(now or self._now()))
-        return [_challenge_info(r) for r in rows]
+        """Mark open challenges past their time as expired; returns every challenge that expired
+        since the last call (also those expired along the way by other calls)."""
+        await self._expire_now(now or self._now())
+        out, self._expired = self._expired, []
+        return out
 
     async def play_bot(self, guild_id: int, channel_id: int, user_id: int, user_name: str, bot_user_id: int,
                        bot_name: str, level: str = "normal", variant: str | None = None, target: int | None = None,
@@ -407,7 +418,7 @@ class TableService:
         settings = await self.guild_settings(guild_id)
         rules = self._rules(variant or settings.default_variant, target if target is not None else settings.target)
         async with self._lifecycle:
-            await self.store.expire_challenges(to_db(self._now()))
+            await self._expire_now(self._now())
             await self._check_channel(settings, channel_id, (user_id,))
             if await self.store.open_challenge_in_channel(channel_id) is not None:
                 raise Refusal("There is an open challenge in this channel; accept it or wait for it to expire.")
@@ -574,12 +585,16 @@ class TableService:
         )
         try:
             changes = await self.store.commit_move(write)
-        except BaseException:
+        except BaseException as error:
             # Memory must never run ahead of disk: the next user reloads the match from the
             # store (after this write, whether it landed or not); live.info is still the last
             # committed state, so the scheduler keeps seeing the match meanwhile.
             live.stale = True
-            log.exception("commit of move %d in match %d failed; reloading it from the store", write.seq, row.id)
+            if isinstance(error, asyncio.CancelledError):  # e.g. shutdown: not an error
+                log.warning("commit of move %d in match %d was cancelled (it may still land); reloading it "
+                            "from the store", write.seq, row.id)
+            else:
+                log.exception("commit of move %d in match %d failed; reloading it from the store", write.seq, row.id)
             raise
         live.status, live.turn_deadline, live.ended_at = status, deadline, ended
         info = live.publish()

@@ -107,6 +107,10 @@ async def test_expiry(svc):
     clock.advance(11)
     assert (await svc.challenge(1, 12, 3, "C", 4)).status == "open"
     assert (await svc.get_challenge(c3.id)).status == "expired"
+    # both expired inside other calls; the sweep still reports them once, so their messages get updated
+    swept = await svc.expire_challenges()
+    assert sorted(e.id for e in swept) == sorted([c2.id, c3.id]) and all(e.status == "expired" for e in swept)
+    assert await svc.expire_challenges() == []
     assert await svc.expire_challenges(now=clock.now.replace(year=2030)) != []
 
 

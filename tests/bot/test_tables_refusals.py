@@ -159,7 +159,8 @@ async def test_cancelled_act_never_leaves_memory_ahead(table, caplog):
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert "failed; reloading it from the store" in caplog.text
+    notes = [r for r in caplog.records if "was cancelled (it may still land); reloading it" in r.getMessage()]
+    assert [r.levelname for r in notes] == ["WARNING"]  # a shutdown is not an error
     memory = await svc.seat_view(info.id, user)  # reloads under the lock, after the queued write
     on_disk = query(path, "SELECT version FROM matches WHERE id = ?", info.id)[0][0]
     assert memory.moves == on_disk == info.version + 1
