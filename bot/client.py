@@ -125,8 +125,7 @@ class GinBot(commands.Bot):
         """One pass: expired challenges, overdue turns, and (every 4th tick) the bot's pending moves."""
         assert self.service is not None and self.desk is not None
         try:
-            for challenge in await self.service.expire_challenges():
-                await self.desk.challenge_expired(challenge)
+            await self.desk.announce_expired()
         except Exception:
             log.exception("scheduler: expiring challenges failed")
         try:

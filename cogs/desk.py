@@ -275,6 +275,8 @@ class Desk:
     def _forget(self, match_id: int) -> None:
         self._previous.pop(match_id, None)
         self._boards.pop(match_id, None)
+        self._shown.pop(match_id, None)
+        self._board_locks.pop(match_id, None)
         task = self._ai_tasks.pop(match_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -332,15 +334,20 @@ class Desk:
         except Exception:
             await self._failed(interaction, "a move")
             return
+        # The board update starts before anything else can await: a move the scheduler lets the
+        # bot make next must not reach the board first (its newer version would hide this one).
+        board = asyncio.create_task(self.after_move(result), name=f"gin-board-{match_id}")
         match = result.match
-        log.info("match %d: seat %s played %s (version %d)", match.id, match.seat_of(interaction.user.id),
-                 action.kind.value, match.version)
         seat = match.seat_of(interaction.user.id)
+        log.info("match %d: seat %s played %s (version %d)", match.id, seat, action.kind.value, match.version)
         note = "Hand over: see the result in the channel. Next hand:" if result.hand_over and not result.match_over else ""
         if result.match_over:
             note = "The match is over: see the channel."
-        payload = await self._hand_message(match, result.seats[seat if seat is not None else 0], note)
-        await asyncio.gather(interaction.edit_original_response(**payload), self.after_move(result))
+        try:
+            payload = await self._hand_message(match, result.seats[seat if seat is not None else 0], note)
+            await interaction.edit_original_response(**payload)
+        finally:
+            await board
 
     # -- board buttons -------------------------------------------------------------------
     async def board_button(self, interaction: discord.Interaction, match_id: int, what: str) -> None:
@@ -462,8 +469,14 @@ class Desk:
                 await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_MENTIONS)
         except Refusal as refusal:
             await self.refuse(interaction, str(refusal))
+            await self.announce_expired()  # e.g. the click found the challenge past its time
         except Exception:
             await self._failed(interaction, f"challenge button {what}")
+
+    async def announce_expired(self) -> None:
+        """Update the message of every challenge that expired since the last look."""
+        for challenge in await self.service.expire_challenges():
+            await self.challenge_expired(challenge)
 
     async def challenge_expired(self, challenge: ChallengeInfo) -> None:
         if challenge.message_id is None:
@@ -508,6 +521,12 @@ class Desk:
 
     # -- deadlines -----------------------------------------------------------------------
     async def handle_overdue(self, item: Overdue) -> None:
+        try:
+            await self._handle_overdue(item)
+        except Refusal as refusal:  # the player moved (or the match ended) since the list was read
+            log.info("match %d: %s notice dropped: %s", item.match.id, item.stage, refusal)
+
+    async def _handle_overdue(self, item: Overdue) -> None:
         match, seat = item.match, item.seat
         channel = self._channel(match.channel_id)
         idle, waiting = match.players[seat], match.players[1 - seat]

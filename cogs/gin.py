@@ -100,9 +100,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
     @app_commands.command(name="resign", description="Resign the match in this channel")
     async def resign(self, interaction: discord.Interaction) -> None:
         match = await self.desk.channel_match(interaction)
-        result = await self.desk.service.resign(match.id, interaction.user.id)
-        await interaction.response.send_message("You resigned the match.", ephemeral=True)
-        await self.desk.after_move(result)
+        await self.desk.board_button(interaction, match.id, "resign")  # asks to confirm, like the board's button
 
     @app_commands.command(name="rules", description="The rules in short")
     @app_commands.describe(variant="A variant; default: this channel's match or the server's default")

@@ -159,6 +159,11 @@ async def test_resign_and_rematch(fake_discord: FakeDiscord, tmp_path: Path, cap
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(4, 5), sync=False) as bot:
         alice, bob = await start_match(fd)
         board = board_of(fd)
+        # /gin resign asks first, like the board's button: nothing has changed yet
+        ask = await fd.slash(fd.bob, "gin", subcommand="resign")
+        assert (await ask.response()).ephemeral
+        assert ask.original.find_component(label="Yes, resign the match") is not None
+        assert (await bot.service.match_for_channel(fd.channel.id)).status == "active"
         ix = await fd.click(fd.bob, board, board.component(label="Resign")["custom_id"])
         confirm = await ix.response()
         assert confirm.ephemeral

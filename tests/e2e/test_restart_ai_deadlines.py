@@ -95,6 +95,46 @@ async def test_game_against_the_bot_moves_by_itself(fake_discord: FakeDiscord, t
     assert max(fd.latencies()) < 3.0
 
 
+async def test_the_bot_never_overtakes_a_move_on_the_board(fake_discord: FakeDiscord, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scheduler may start the bot's move while the human's move is still being shown (a slow
+    render): every hand still gets its result message, and no board flips to the next hand."""
+    import re
+    import time
+
+    import cogs.desk
+
+    real = cogs.desk.render_hand
+
+    def slow_render_hand(*args, **kwargs):  # a busy worker pool
+        time.sleep(0.05)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cogs.desk, "render_hand", slow_render_hand)
+    fd = fake_discord
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(9), ai_delay_s=0.0, tick_s=0.02,
+                       sync=False) as bot:
+        await slash(fd, fd.alice, "play", level="easy", target=25)
+        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+        human = Player(fd, fd.alice, 0)
+        await human.open_hand(board)
+        for _ in range(400):
+            if human.match_over:
+                break
+            if human.controls():
+                await human.act()
+            else:
+                await asyncio.sleep(0.05)
+                await human.refresh()
+        await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
+        match = await bot.service.get_match(human.match_id)
+        results = [m for m in fd.channel_messages() if m.attachments and m.attachments[0].filename.startswith("result-")]
+        assert len(results) == match.public.hands_played
+        for m in fd.channel_messages(include_deleted=True):
+            hands = {h.group(1) for snap in [*m.history, m] for h in [re.search(r"hand (\d+)", snap.content or "")] if h}
+            assert len(hands) <= 1, f"board {m.id} showed hands {sorted(hands)}"
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = datetime.now(timezone.utc)
@@ -145,3 +185,64 @@ async def test_challenge_expires_and_its_message_says_so(fake_discord: FakeDisco
                          for c in row.get("components", []) if c.get("custom_id", "").endswith(":accept"))
         late = await fd.click(fd.bob, msg, accept_id, force=True)
         assert "no longer open" in await refusal_text(late)
+
+
+async def test_challenge_found_expired_by_a_click_or_elsewhere_loses_its_buttons(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A challenge can expire inside another call (a late Accept, a /gin play in its channel)
+    before the scheduler's sweep: its message must still lose its buttons."""
+    fd = fake_discord
+    clock = Clock()
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", sync=False, clock=clock, tick_s=0.1) as bot:
+        await fd.wait_until(lambda: bot.scheduler.is_running() or None)
+        bot.scheduler.change_interval(seconds=3600)  # no sweep from here on, unless called
+        # a late click finds it expired and updates it at once
+        first = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+        msg = (await first.response()).message or first.original
+        clock.now += timedelta(minutes=30)
+        late = await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])
+        assert "expired" in await refusal_text(late)
+        await fd.wait_until(lambda: "expired" in msg.content or None, timeout=5)
+        assert msg.find_component(label="Accept") is None
+        # a /gin play in its channel expires it; the next sweep updates it
+        second = await fd.slash(fd.carol, "gin", subcommand="challenge", options={"opponent": fd.dana},
+                                channel=fd.channel2)
+        other = (await second.response()).message or second.original
+        assert other.find_component(label="Accept") is not None
+        clock.now += timedelta(minutes=30)
+        await (await fd.slash(fd.dana, "gin", subcommand="play", channel=fd.channel2)).response()
+        assert await bot.service.match_for_channel(fd.channel2.id) is not None
+        await bot._tick()
+        await fd.wait_until(lambda: "expired" in other.content or None, timeout=5)
+        assert other.find_component(label="Accept") is None
+
+
+async def test_a_late_player_who_moves_before_the_forfeit_keeps_the_match(
+        fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The scheduler reads the overdue list, then the late player moves: the stale forfeit is
+    dropped quietly (no ERROR), and the match goes on."""
+    fd = fake_discord
+    clock = Clock()
+    caplog.set_level(logging.INFO)
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(2), sync=False, clock=clock,
+                       tick_s=0.1) as bot:
+        await fd.wait_until(lambda: bot.scheduler.is_running() or None)
+        bot.scheduler.change_interval(seconds=3600)
+        ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+        msg = (await ix.response()).message or ix.original
+        await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
+        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+        alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
+        await alice.open_hand(board)
+        await bob.open_hand(board)
+        gs = await bot.service.guild_settings(fd.guild_id)
+        clock.now += timedelta(seconds=3 * gs.turn_timeout_s)
+        [late] = await bot.service.overdue()
+        assert late.stage == "abandon"
+        mover = alice if alice.controls() else bob
+        await mover.act()
+        await bot.desk.handle_overdue(late)
+        match = await bot.service.get_match(late.match.id)
+        assert match.status == "active" and match.version == late.match.version + 1
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("notice dropped" in r.getMessage() for r in caplog.records)
