@@ -47,6 +47,18 @@ def image_file(image: RenderedImage) -> discord.File:
     return discord.File(image.file(), filename=image.filename, description=image.alt[:1024])
 
 
+def require_posting(interaction: discord.Interaction) -> None:
+    """Refusal unless the bot may post boards (messages with images) in this channel: checked
+    before a match exists, so a channel never holds a match whose board cannot be shown."""
+    perms = interaction.app_permissions
+    send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
+    missing = [name for name, ok in (("View Channel", perms.view_channel), ("Send Messages", send),
+                                     ("Attach Files", perms.attach_files)) if not ok]
+    if missing:
+        raise Refusal(f"I can't run a table here: I need the {' and '.join(missing)} permission"
+                      f"{'s' if len(missing) > 1 else ''} in this channel.")
+
+
 def rules_message(rules: Any) -> str:
     """The rules in short (Ruleset.summary() lines) as one message."""
     summary = rules.summary()
@@ -395,6 +407,7 @@ class Desk:
             raise Refusal("Only the players of that match can ask for a rematch.")
         user = interaction.user
         if old.ai_seat is not None:
+            require_posting(interaction)
             match = await self.service.play_bot(
                 interaction.guild_id or old.guild_id, interaction.channel_id or old.channel_id, user.id,
                 user.display_name, self.bot.user.id, self.bot_name(), old.ai_level or "normal",  # type: ignore[union-attr]
@@ -422,6 +435,7 @@ class Desk:
                               opponent_name: str | None, variant: str | None, target: int | None,
                               *, rematch: bool = False) -> None:
         """Create the challenge in the service and answer with the public Accept/Decline message."""
+        require_posting(interaction)
         user = interaction.user
         challenge = await self.service.challenge(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, opponent_id,
@@ -569,4 +583,4 @@ class Desk:
         return match
 
 
-__all__ = ["Desk", "NO_MENTIONS", "image_file", "mention_only", "rules_message"]
+__all__ = ["Desk", "NO_MENTIONS", "image_file", "mention_only", "require_posting", "rules_message"]

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.engine import preset
 from bot.tables import Refusal
 
-from .desk import NO_MENTIONS, Desk, rules_message
+from .desk import NO_MENTIONS, Desk, require_posting, rules_message
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
                     target: int | None) -> None:
         user, me = interaction.user, self.bot.user
         assert me is not None
+        require_posting(interaction)
         match = await self.desk.service.play_bot(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, me.id, self.desk.bot_name(),
             level, variant=variant, target=target)

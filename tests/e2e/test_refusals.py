@@ -36,7 +36,7 @@ async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
 async def test_challenge_refusals(fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     fd = fake_discord
     caplog.set_level(logging.INFO)
-    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(3)):
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(3)) as bot:
         text = await refusal_text(await fd.slash(fd.alice, "gin", subcommand="challenge", options={"opponent": fd.alice}))
         assert "yourself" in text.lower()
         text = await refusal_text(await fd.slash(fd.alice, "gin", subcommand="challenge",
@@ -77,6 +77,13 @@ async def test_challenge_refusals(fake_discord: FakeDiscord, tmp_path: Path, cap
         declined = await fd.click(fd.dana, msg, msg.component(label="Decline")["custom_id"])
         await declined.response()
         assert "declined" in msg.content and msg.find_component(label="Accept") is None
+        # a channel where the bot may not post images gets no table (its board could never be shown)
+        fd.bot_permissions[fd.channel2.id] = str((1 << 10) | (1 << 11) | (1 << 31))  # view, send; no attach files
+        for sub, options in (("play", {}), ("challenge", {"opponent": fd.dana})):
+            text = await refusal_text(await fd.slash(fd.carol, "gin", subcommand=sub, options=options,
+                                                     channel=fd.channel2))
+            assert "Attach Files" in text and "Send Messages" not in text
+        assert await bot.service.match_for_channel(fd.channel2.id) is None
     assert no_errors(caplog) == []
 
 

@@ -87,6 +87,7 @@ class FakeDiscord:
         self.channel2 = FakeChannel(CHANNEL2_ID, "general", GUILD_ID, position=1)
         self.channels: dict[int, FakeChannel] = {c.id: c for c in (self.channel, self.channel2)}
         self.channel_id = self.channel.id
+        self.bot_permissions: dict[int, str] = {}  # channel id -> the bot's permissions there, if not the default
 
         self.port = 0
         self._runner: Optional[web.AppRunner] = None
@@ -339,7 +340,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
             "attachment_size_limit": 26214400,
-            "app_permissions": BOT_PERMISSIONS,
+            "app_permissions": self.bot_permissions.get(channel.id, BOT_PERMISSIONS),
             "channel": channel.to_json(),
             "channel_id": str(channel.id),
         }
