@@ -17,7 +17,8 @@ Differences forced by the engine: a knock is the single action ``knock <card>`` 
 face-down discard), so each bot knocks with the discard its rule picks when that
 knock is legal, else with the engine's best knock card; the defender's lay-offs are
 the engine's (optimal) for every player; OpenSpiel's 'wall' rule does not exist here
-(the engine ends a hand drawn at 2 stock cards).
+(the engine ends a hand drawn at 2 stock cards). The originals' rules have no big gin;
+here both bots declare it whenever it is legal (it only adds to a gin they would make).
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def _finish_with(view: SeatView, card: Card) -> Action:
     raise AssertionError("the chosen discard is not legal")
 
 
+def _big_gin(view: SeatView) -> Action | None:
+    return next((a for a in view.legal if a.kind is ActionKind.BIG_GIN), None)
+
+
 def _forbidden(view: SeatView) -> Card | None:
     """The card taken from the pile this turn (the engine forbids discarding it)."""
     d = view.drawn
@@ -68,6 +73,9 @@ def eaai_simple(view: SeatView, rng: random.Random) -> Action:
         assert top is not None
         h = mask_of(view.hand) | top.bit
         return _draw_choice(view, bool(meldable_mask(h) & top.bit))
+    big = _big_gin(view)
+    if big is not None:
+        return big
     hand = view.hand
     h = mask_of(hand)
     forbidden = _forbidden(view)
@@ -91,6 +99,9 @@ def openspiel_simple(view: SeatView, rng: random.Random) -> Action:
         can_knock = min(deadwood_of_mask(hc ^ c.bit) for c in view.hand) <= limit
         arr = best_arrangement(list(view.hand) + [top])
         return _draw_choice(view, can_knock or top not in arr.deadwood)
+    big = _big_gin(view)
+    if big is not None:
+        return big
     hand = view.hand
     forbidden = _forbidden(view)
     card = _openspiel_discard(hand, forbidden)

@@ -89,3 +89,10 @@ def test_both_bots_play_whole_matches_legally() -> None:
             a = bot(v, rng)
             assert a in v.legal
             m.apply(seat, a)
+
+
+def test_both_declare_big_gin_when_all_eleven_cards_meld() -> None:
+    _, v = table("AS 2S 3S 4H 5H 6H 7H 8C 8D 8S 8H", "KC", phase=Phase.DISCARD, drawn="7H")
+    assert any(a.kind is ActionKind.BIG_GIN for a in v.legal)
+    assert eaai_simple(v, RNG).kind is ActionKind.BIG_GIN
+    assert openspiel_simple(v, RNG).kind is ActionKind.BIG_GIN

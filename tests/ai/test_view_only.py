@@ -47,9 +47,11 @@ def test_same_view_same_decision(level: str, seed: int) -> None:
         if len(m.legal_actions(seat)) < 2:
             continue
         twins = [_shuffled_hidden(m, seat, rng) for _ in range(3)]
+        view = seat_view(m, seat)
         # A long deadline so that the time guard never decides for us.
-        first = choose_action(seat_view(m, seat), level, deadline_s=5.0)
+        first = choose_action(view, level, deadline_s=5.0)
         for t in twins:
+            assert seat_view(t, seat) == view  # every field: nothing hidden reaches the AI's input
             assert choose_action(seat_view(t, seat), level, deadline_s=5.0) == first
         checked += 1
     assert checked >= 10
