@@ -25,7 +25,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return int(play_main(args[1:]) or 0)
 
-    parser = argparse.ArgumentParser(prog="gin-bot", description="Gin Rummy for Discord.")
+    parser = argparse.ArgumentParser(
+        prog="gin-bot", description="Gin Rummy for Discord.",
+        epilog="Also: 'python -m bot play [--level easy|normal|hard] [--seed N]' plays in the terminal "
+               "against the AI, no Discord needed.")
     parser.add_argument("--sync", action="store_true", help="sync the slash commands on start")
     ns = parser.parse_args(args)
 
@@ -40,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
 
+    import aiohttp
     import discord
 
     from bot.client import GinBot, seeded_source
@@ -64,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         print("gin-bot: Discord rejected DISCORD_TOKEN; reset it in the developer portal and try again.",
               file=sys.stderr)
         return 2
+    except aiohttp.ClientConnectionError as exc:  # at login: no network, DNS, firewall
+        print(f"gin-bot: cannot reach Discord ({exc}); check the network and try again.", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -41,3 +41,25 @@ def test_play_is_handed_to_the_terminal_game(tmp_path: Path) -> None:
     done = run(["play", "--help"], tmp_path)
     assert done.returncode == 0
     assert "python -m bot play" in done.stdout
+
+
+def test_unreachable_discord_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:  # a local port with nothing listening: connection refused
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "GIN_"))}
+    done = subprocess.run(
+        [sys.executable, str(REPO / "tests" / "e2e" / "run_bot_against_fake.py")], cwd=tmp_path, text=True,
+        capture_output=True, timeout=60,
+        env={**clean, "PYTHONPATH": str(REPO), "DISCORD_TOKEN": "x.y.z",
+             "GIN_FAKE_DISCORD_URL": f"http://127.0.0.1:{port}", "GIN_DB": str(tmp_path / "gin.sqlite3")})
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if line.startswith("gin-bot: cannot reach Discord")]
+
+
+def test_help_mentions_the_terminal_game(tmp_path: Path) -> None:
+    done = run(["--help"], tmp_path)
+    assert done.returncode == 0 and "python -m bot play" in done.stdout
