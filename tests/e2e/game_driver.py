@@ -197,6 +197,19 @@ async def slash(fd: FakeDiscord, who: FakeUser, sub: str, /, **options: Any) -> 
     return ix
 
 
+async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
+    """Alice challenges Bob, Bob accepts; both open their hands from the first board."""
+    ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+    msg = (await ix.response()).message or ix.original
+    assert msg is not None
+    await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
+    board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+    alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
+    await alice.open_hand(board)
+    await bob.open_hand(board)
+    return alice, bob
+
+
 async def refusal_text(ix: InteractionRecord) -> str:
     """The ephemeral refusal of an interaction: the answer itself or the first follow-up."""
     answer = await ix.response()

@@ -14,23 +14,11 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.game_driver import Player, board_of, fixed_seeds, gin_bot, public_hand_leaks, refusal_text, slash
+from tests.e2e.game_driver import board_of, fixed_seeds, gin_bot, public_hand_leaks, refusal_text, slash, start_match
 
 
 def no_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-
-
-async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
-    ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
-    msg = (await ix.response()).message or ix.original
-    assert msg is not None
-    await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
-    board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
-    alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
-    await alice.open_hand(board)
-    await bob.open_hand(board)
-    return alice, bob
 
 
 async def test_challenge_refusals(fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

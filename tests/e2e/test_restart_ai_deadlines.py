@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fakediscord import BotProcess, FakeDiscord
-from tests.e2e.game_driver import Player, fixed_seeds, public_hand_leaks, gin_bot, refusal_text, slash
+from tests.e2e.game_driver import Player, board_of, fixed_seeds, gin_bot, public_hand_leaks, refusal_text, slash, start_match
 
 
 async def test_restart_mid_hand_old_board_still_works(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -21,13 +21,8 @@ async def test_restart_mid_hand_old_board_still_works(fake_discord: FakeDiscord,
     first = BotProcess(fd, [], env=env)
     await first.start()
     try:
-        ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
-        msg = (await ix.response()).message or ix.original
-        await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
-        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
-        alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
-        await alice.open_hand(board)
-        await bob.open_hand(board)
+        alice, bob = await start_match(fd)
+        board = board_of(fd)
         mover = alice if alice.controls() else bob
         await mover.act()  # one move, committed
         await fd.wait_until(lambda: len(board.history) >= 1 or None)
@@ -228,13 +223,7 @@ async def test_a_late_player_who_moves_before_the_forfeit_keeps_the_match(
                        tick_s=0.1) as bot:
         await fd.wait_until(lambda: bot.scheduler.is_running() or None)
         bot.scheduler.change_interval(seconds=3600)
-        ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
-        msg = (await ix.response()).message or ix.original
-        await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
-        board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
-        alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
-        await alice.open_hand(board)
-        await bob.open_hand(board)
+        alice, bob = await start_match(fd)
         gs = await bot.service.guild_settings(fd.guild_id)
         clock.now += timedelta(seconds=3 * gs.turn_timeout_s)
         [late] = await bot.service.overdue()
