@@ -185,6 +185,8 @@ def hand_line(record: HandRecord, names: Names, several_games: bool = False) -> 
             third += f" (×{r.multiplier})"
         if several_games and record.games:
             third += " in game" + ("s " if len(record.games) > 1 else " ") + _join([str(g + 1) for g in record.games])
+        elif several_games:  # Hollywood: the games this win belongs in have all closed
+            third += " (no open game to enter it in)"
     return " · ".join((first, second, third))
 
 

@@ -80,3 +80,26 @@ def test_status_line_offers_what_the_legal_moves_allow(can_knock_view, can_gin_v
     before, after, _ = draw_pair
     assert status_line(after, names) == "Your turn: discard"
     assert status_line(before, names).startswith("Your turn: draw from the stock")
+
+
+def test_hollywood_win_with_no_open_game_says_so(names):
+    """Seat 0 wins game 1 with three gins; seat 1's first win belongs in game 1 only, now closed."""
+    from bot.engine.actions import gin
+    from bot.engine.cards import parse_card
+    from render.text import hand_line
+    from tests.engine.rig import rig
+
+    m = Match.new(preset("hollywood"), 3)
+
+    def win(seat):
+        rig(m, seat, "AS 2S 3S 4H 5H 6H 8C 8D 8S 8H KC", "9C 9D 9H JD QD KD 2C 2D 3D 5D")
+        m.apply(seat, gin(parse_card("KC")))
+        return m.history[-1]
+
+    while not m.games[0].finished:
+        win(0)
+    late = win(1)
+    assert late.winner == 1 and late.games == ()
+    assert hand_line(late, names, several_games=True).endswith("(no open game to enter it in)")
+    first = m.history[0]
+    assert hand_line(first, names, several_games=True).endswith("in game 1")
