@@ -287,8 +287,9 @@ class Desk:
     def _forget(self, match_id: int) -> None:
         self._previous.pop(match_id, None)
         self._boards.pop(match_id, None)
-        self._shown.pop(match_id, None)
         self._board_locks.pop(match_id, None)
+        # _shown stays: a late result of this match (e.g. a move racing a resign) must still see
+        # that the board moved past it, or it would put buttons back on the finished match's board.
         task = self._ai_tasks.pop(match_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
