@@ -211,10 +211,10 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._lifecycle = asyncio.Lock()  # challenge / accept / play_bot: check-then-create atomically
         self._settings: dict[int, GuildSettings] = {}
-        self._settings_lock = asyncio.Lock()
+        self._settings_lock = asyncio.Lock()  # two concurrent changes must not drop each other's fields
         # Challenges that expired inside another call (a new challenge, a late click): the next
         # expire_challenges() returns them too, so their public message is updated.
-        self._expired: list[ChallengeInfo] = []  # two concurrent changes must not drop each other's fields
+        self._expired: list[ChallengeInfo] = []
         self.recovery_mismatches: list[int] = []  # match ids whose move log disagreed with the snapshot
 
     @classmethod

@@ -48,7 +48,7 @@ def _empty_slot(d: ImageDraw.ImageDraw, x: int, y: int, style: Style) -> None:
 def _rules_line(view: PublicView) -> str:
     rules = view.rules
     bits = [rules.name, f"hand {view.deal_number}"]
-    if rules.straight or view.knock_limit == 0:  # straight gin, or an Oklahoma ace upcard
+    if view.knock_limit == 0:  # straight gin, or an Oklahoma ace upcard: this hand's limit says it
         bits.append("gin only")
     else:
         bits.append(f"knock ≤ {view.knock_limit}")
