@@ -25,15 +25,16 @@ easy loses to normal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from bot.ai import LEVELS, choose_action
 from bot.engine import Action, Match, preset, seat_view
@@ -57,10 +58,7 @@ class Timed:
 
     def __call__(self, view: SeatView) -> Action:
         t0 = time.perf_counter()
-        if self.name in LEVELS:
-            a = choose_action(view, self.name)
-        else:
-            a = REFERENCE_BOTS[self.name](view, self.rng)
+        a = choose_action(view, self.name) if self.name in LEVELS else REFERENCE_BOTS[self.name](view, self.rng)
         self.times.append(time.perf_counter() - t0)
         return a
 
@@ -152,7 +150,7 @@ def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
 
 
 def _run(job, a: str, b: str, seeds: list[int], workers: int) -> tuple[list[tuple], list[float]]:
-    chunks = [seeds[i::max(1, workers * 4)] for i in range(max(1, workers * 4))]
+    chunks = [seeds[i :: max(1, workers * 4)] for i in range(max(1, workers * 4))]
     chunks = [c for c in chunks if c]
     rows: list[tuple] = []
     times: list[float] = []
@@ -173,8 +171,10 @@ def _times_line(times: list[float]) -> str:
         return "decisions: none timed (A is not an AI level)"
     ts = sorted(times)
     p99 = ts[min(len(ts) - 1, int(len(ts) * 0.99))]
-    return (f"decision time: mean {statistics.fmean(ts) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
-            f"max {ts[-1] * 1000:.2f} ms over {len(ts)} decisions")
+    return (
+        f"decision time: mean {statistics.fmean(ts) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
+        f"max {ts[-1] * 1000:.2f} ms over {len(ts)} decisions"
+    )
 
 
 def report_hands(a: str, b: str, rows: list[tuple], times: list[float]) -> dict:
@@ -191,8 +191,10 @@ def report_hands(a: str, b: str, rows: list[tuple], times: list[float]) -> dict:
     wl, wh = wilson(won, won + lost)
     print(f"[hands] {a} vs {b}: {len(rows)} hands ({len(per_deal)} deals x 2 seats)")
     print(f"  points/hand for {a}: {m:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
-    print(f"  hands won {won}, lost {lost}, no score {draws}: win rate {won / max(1, won + lost):.1%} "
-          f"(Wilson {wl:.1%} .. {wh:.1%})")
+    print(
+        f"  hands won {won}, lost {lost}, no score {draws}: win rate {won / max(1, won + lost):.1%} "
+        f"(Wilson {wl:.1%} .. {wh:.1%})"
+    )
     print(f"  {_times_line(times)}")
     return {"points": m, "points_lo": lo, "points_hi": hi, "hand_win": won / max(1, won + lost)}
 
@@ -206,8 +208,10 @@ def report_matches(a: str, b: str, rows: list[tuple], times: list[float]) -> dic
     stuck = sum(1 for r in rows if r[4] < 0)
     if stuck:
         print(f"  {stuck} matches stopped: a hand passed {MAX_HAND_MOVES} moves (counted as lost)")
-    print(f"[matches] {a} vs {b}: {n} matches to 100: {a} won {won} = {won / max(1, n):.1%} "
-          f"(Wilson {lo:.1%} .. {hi:.1%}); mean margin {margin:+.1f}, {hands:.1f} hands/match")
+    print(
+        f"[matches] {a} vs {b}: {n} matches to 100: {a} won {won} = {won / max(1, n):.1%} "
+        f"(Wilson {lo:.1%} .. {hi:.1%}); mean margin {margin:+.1f}, {hands:.1f} hands/match"
+    )
     print(f"  {_times_line(times)}")
     return {"match_win": won / max(1, n), "match_lo": lo, "match_hi": hi}
 
@@ -226,14 +230,12 @@ def main(argv: list[str] | None = None) -> int:
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= known:
             ap.error(f"bad pair {':'.join(pair)}; players are {', '.join(sorted(known))}")
-    writer = None
-    fh = None
-    if args.csv:
-        Path(args.csv).parent.mkdir(parents=True, exist_ok=True)
-        fh = open(args.csv, "w", newline="")
-        writer = csv.writer(fh)
-        writer.writerow(["a", "b", "deal_seed", "a_seat", "outcome", "knocker", "points_a"])
-    try:
+    with contextlib.ExitStack() as stack:
+        writer = None
+        if args.csv:
+            Path(args.csv).parent.mkdir(parents=True, exist_ok=True)
+            writer = csv.writer(stack.enter_context(open(args.csv, "w", newline="")))
+            writer.writerow(["a", "b", "deal_seed", "a_seat", "outcome", "knocker", "points_a"])
         for a, b in pairs:
             t0 = time.perf_counter()
             if args.deals:
@@ -247,9 +249,6 @@ def main(argv: list[str] | None = None) -> int:
                 rows, times = _run(_match_job, a, b, seeds, args.workers)
                 report_matches(a, b, rows, times)
             print(f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
-    finally:
-        if fh:
-            fh.close()
     return 0
 
 

@@ -16,7 +16,7 @@ import time
 
 from bot.engine import Match, preset
 from bot.engine.actions import ActionKind
-from bot.engine.cards import DECK
+from bot.engine.cards import DECK, Card
 from bot.engine.melds import best_arrangement, best_discards
 
 _ENDS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
@@ -25,7 +25,7 @@ _ENDS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 def _hands(n: int, size: int, seed: int) -> list[tuple]:
     rng = random.Random(seed)
     seen: set[frozenset] = set()
-    hands = []
+    hands: list[tuple[Card, ...]] = []
     while len(hands) < n:
         hand = tuple(rng.sample(DECK, size))
         key = frozenset(hand)
@@ -56,6 +56,7 @@ def random_play(matches: int, knocking: bool, seed: int) -> tuple[float, float]:
         m = Match.new(preset("standard"), seed * 100_000 + s)
         while not m.finished:
             seat = m.turn
+            assert seat is not None
             legal = m.legal_actions(seat)
             choice = legal[0] if knocking and legal[0].kind in _ENDS else rng.choice(legal)
             m.apply(seat, choice)
@@ -72,8 +73,10 @@ def main() -> None:
     args = ap.parse_args()
     h10 = _hands(args.hands, 10, 1)
     h11 = _hands(args.hands, 11, 2)
-    for fn, hands, name in ((best_arrangement, h10, "best_arrangement, 10 cards"),
-                            (best_discards, h11, "best_discards, 11 cards")):
+    for fn, hands, name in (
+        (best_arrangement, h10, "best_arrangement, 10 cards"),
+        (best_discards, h11, "best_discards, 11 cards"),
+    ):
         fn(hands[0])  # import-time warm-up only; every timed hand is distinct
         med, p95 = _median_us(fn, hands)
         print(f"{name}: median {med:.1f} µs, p95 {p95:.1f} µs over {len(hands)} distinct hands")
@@ -82,8 +85,10 @@ def main() -> None:
         label = "random play, knock when legal" if knocking else "random play, uniform"
         rates = sorted(r for r, _ in runs)
         per_hand = statistics.median(m for _, m in runs)
-        print(f"{label}: median {statistics.median(rates):.0f} hands/s over {args.runs} runs "
-              f"(min {rates[0]:.0f}, max {rates[-1]:.0f}), {per_hand:.0f} moves per hand")
+        print(
+            f"{label}: median {statistics.median(rates):.0f} hands/s over {args.runs} runs "
+            f"(min {rates[0]:.0f}, max {rates[-1]:.0f}), {per_hand:.0f} moves per hand"
+        )
 
 
 if __name__ == "__main__":

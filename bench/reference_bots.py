@@ -24,7 +24,7 @@ here both bots declare it whenever it is legal (it only adds to a gin they would
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, mask_of
@@ -97,7 +97,7 @@ def openspiel_simple(view: SeatView, rng: random.Random) -> Action:
         h = mask_of(view.hand)
         hc = h | top.bit
         can_knock = min(deadwood_of_mask(hc ^ c.bit) for c in view.hand) <= limit
-        arr = best_arrangement(list(view.hand) + [top])
+        arr = best_arrangement([*list(view.hand), top])
         return _draw_choice(view, can_knock or top not in arr.deadwood)
     big = _big_gin(view)
     if big is not None:

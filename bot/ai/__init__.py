@@ -1,13 +1,34 @@
-"""The computer opponent. Pure Python; reads only a seat's view (bot.engine.views.SeatView).
+"""The computer opponents. Pure Python; each reads only a seat's view of its game.
 
-``choose_action(view, level='normal', rng=None, deadline_s=0.1) -> Action`` returns
-one of ``view.legal`` for the levels in ``LEVELS`` ('easy', 'normal', 'hard').
-
-Modules: knowledge (what the seat knows), evaluate (deadwood and lookahead),
-greedy (easy level and time-out fallback), opponent (discard danger, hand samples),
-knock (Monte Carlo knock check), deadline (time guard), player (the levels).
+``chooser_for(game)(view, level, rng)`` returns one of ``view.legal``; levels are
+``bot.constants.LEVELS``. Gin's AI: ``choose_action(view, level='normal', rng=None,
+deadline_s=0.1)``; its modules: knowledge (what the seat knows), evaluate (deadwood and
+lookahead), greedy (easy level and time-out fallback), opponent (discard danger, hand
+samples), knock (Monte Carlo knock check), deadline (time guard), player (the levels).
 """
 
-from .player import LEVELS, choose_action
+import random
 
-__all__ = ["LEVELS", "choose_action"]
+from bot.constants import LEVELS
+from bot.engine import Action, SeatView
+
+from .colonel import choose as colonel_choose
+from .knockout import choose_knockout
+from .player import choose_action
+from .registry import Chooser, chooser_for, register_ai, unregister_ai
+from .rummy import choose as rummy_choose
+from .skarney import choose as skarney_choose
+
+
+def _gin(view: SeatView, level: str, rng: random.Random) -> Action:
+    # Three players and partnerships: the seat's hand is a two-player Gin hand, given as ``gin_view``.
+    return choose_action(getattr(view, "gin_view", None) or view, level, rng)
+
+
+register_ai("gin", _gin)
+register_ai("colonel", colonel_choose)  # the table games: bot/ai/colonel.py, skarney.py, rummy.py
+register_ai("skarney", skarney_choose)
+register_ai("rummy", rummy_choose)
+register_ai("knockout", choose_knockout)  # bot/ai/knockout.py
+
+__all__ = ["LEVELS", "Chooser", "choose_action", "chooser_for", "register_ai", "unregister_ai"]

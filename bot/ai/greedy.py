@@ -24,14 +24,18 @@ from .evaluate import deadwood, discard_values
 _ENDINGS = (ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK)
 
 
-def card_joins_meld(h: int, card: Card) -> bool:
+def card_joins_meld(h: int, card: Card, runs: bool = False) -> bool:
     """After adding ``card`` to the 10-card hand ``h`` and the best discard (never ``card``),
     does ``card`` lower the deadwood, i.e. is it melded in every best arrangement?"""
     hc = h | card.bit
-    if not meldable_mask(hc) & card.bit:
+    if not meldable_mask(hc, runs) & card.bit:
         return False
-    dw, bit = discard_values(hc, forbidden=card.bit)[0]
-    return deadwood(hc ^ bit ^ card.bit) + card.value > dw
+    dw, bit = discard_values(hc, card.bit, runs)[0]
+    return deadwood(hc ^ bit ^ card.bit, runs) + card.value > dw
+
+
+def _runs(view: SeatView) -> bool:
+    return bool(getattr(view.rules, "sequence", False))
 
 
 def ending_move(view: SeatView) -> Action | None:
@@ -45,11 +49,11 @@ def ending_move(view: SeatView) -> Action | None:
 
 def greedy_discard(view: SeatView) -> Action:
     """The discard that leaves the least deadwood (ties: the higher card)."""
-    options = [a for a in view.legal if a.kind is ActionKind.DISCARD]
+    options = {a.card: a for a in view.legal if a.kind is ActionKind.DISCARD and a.card is not None}
     h = mask_of(view.hand)
-    allowed = mask_of(a.card for a in options)
-    best = discard_values(h, forbidden=h & ~allowed)[0][1]
-    return next(a for a in options if a.card.bit == best)
+    allowed = mask_of(options)
+    best = discard_values(h, h & ~allowed, _runs(view))[0][1]
+    return next(a for card, a in options.items() if card.bit == best)
 
 
 def greedy_action(view: SeatView) -> Action:
@@ -60,7 +64,7 @@ def greedy_action(view: SeatView) -> Action:
         top = view.discard_top
         take = next(a for a in legal if a.kind in (ActionKind.TAKE_UPCARD, ActionKind.DRAW_DISCARD))
         other = next(a for a in legal if a is not take)
-        if top is not None and card_joins_meld(mask_of(view.hand), top):
+        if top is not None and card_joins_meld(mask_of(view.hand), top, _runs(view)):
             return take
         return other
     if len(legal) == 1:

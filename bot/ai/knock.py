@@ -43,8 +43,13 @@ def _fixed_rules(rules: Ruleset, limit: int) -> Ruleset:
 
 
 def estimate_knock(
-    k: Knowledge, h10: int, rules: Ruleset, multiplier: int, rng: random.Random,
-    samples: int, deadline: Deadline,
+    k: Knowledge,
+    h10: int,
+    rules: Ruleset,
+    multiplier: int,
+    rng: random.Random,
+    samples: int,
+    deadline: Deadline,
 ) -> KnockEstimate:
     """Expected points of knocking with the 10-card mask ``h10`` (see the module docstring)."""
     fixed = _fixed_rules(rules, k.knock_limit)
@@ -69,7 +74,11 @@ def estimate_knock(
 
 
 def should_knock(
-    est: KnockEstimate, stock_count: int, max_risk: float = 0.5, endgame_stock: int = 4, min_ev: float = 0.0,
+    est: KnockEstimate,
+    stock_count: int,
+    max_risk: float = 0.5,
+    endgame_stock: int = 4,
+    min_ev: float = 0.0,
 ) -> bool:
     """Knock unless an undercut is likely (or the knock gains too little) and there is stock left."""
     if stock_count <= endgame_stock:

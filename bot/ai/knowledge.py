@@ -40,6 +40,7 @@ class Knowledge:
     # Cards the opponent discarded (still in the pile) or saw on top and did not take:
     # evidence that it holds no pair that melds with them (it would have kept or taken them).
     opp_neg: int = 0
+    runs: bool = False  # Sequence Gin: only runs are melds
 
     @property
     def p_opp(self) -> float:
@@ -72,10 +73,11 @@ def knowledge_of(view: SeatView) -> Knowledge:
         from_pile = not any(a.kind is ActionKind.DISCARD and a.card is drawn for a in view.legal)
     opp = 1 - view.seat
     neg = mask_of(view.declined[opp]) if view.declined else 0
-    for card, by in zip(view.discard_pile, view.discard_seats or ()):
+    for card, by in zip(view.discard_pile, view.discard_seats or (), strict=False):
         if by == opp:
             neg |= card.bit
     return Knowledge(
+        runs=bool(getattr(view.rules, "sequence", False)),
         opp_neg=neg,
         own=own,
         pile=pile,

@@ -32,16 +32,16 @@ def _partner_groups(card: Card) -> list[tuple[int, ...]]:
     i = int(card)
     suit, r = divmod(i, LANE)
     same_rank = [s * LANE + r for s in range(4) if s != suit]
-    groups: list[tuple[int, ...]] = [
-        (a, b) for k, a in enumerate(same_rank) for b in same_rank[k + 1:]
-    ]
+    groups: list[tuple[int, ...]] = [(a, b) for k, a in enumerate(same_rank) for b in same_rank[k + 1 :]]
     for pair in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):  # run neighbours
-        if 0 <= pair[0] and pair[1] <= 12:
+        if pair[0] >= 0 and pair[1] <= 12:
             groups.append((suit * LANE + pair[0], suit * LANE + pair[1]))
     return groups
 
 
 _PARTNERS = {int(c): _partner_groups(c) for c in (card_at(s * LANE + r) for s in range(4) for r in range(13))}
+# Sequence Gin: only the run neighbours make a meld with a card
+_RUN_PARTNERS = {i: [(a, b) for a, b in g if a % LANE != b % LANE] for i, g in _PARTNERS.items()}
 
 
 def danger(k: Knowledge, card: Card) -> float:
@@ -50,7 +50,7 @@ def danger(k: Knowledge, card: Card) -> float:
     known = k.opp_known
     unseen = k.unseen
     miss = 1.0
-    for a, b in _PARTNERS[int(card)]:
+    for a, b in (_RUN_PARTNERS if k.runs else _PARTNERS)[int(card)]:
         pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
         if not pa:
             continue
@@ -78,12 +78,13 @@ def sample_hand(k: Knowledge, rng: random.Random, improve: int | None = None) ->
     for c in drawn[n:]:
         h |= c.bit
         # Drop the card whose loss leaves the least deadwood, never a card known to be held.
-        _, bit = discard_values(h, forbidden=known)[0]
+        _, bit = discard_values(h, known, k.runs)[0]
         h ^= bit
     return h
 
 
 # -- the opponent model with pile history (discard_seats, declined, opponent_known) ---------
+
 
 def _completers(a: int, b: int) -> int:
     """Mask of the cards that make a meld with the pair of bit indices ``a`` < ``b``."""
@@ -103,8 +104,11 @@ def _completers(a: int, b: int) -> int:
     return out
 
 
-_PAIRS = {i: [(a, b, _completers(min(a, b), max(a, b))) for a, b in g] for i, g in
-          ((i, _partner_groups(card_at(i))) for i in _PARTNERS)}
+_PAIRS = {
+    i: [(a, b, _completers(min(a, b), max(a, b))) for a, b in g]
+    for i, g in ((i, _partner_groups(card_at(i))) for i in _PARTNERS)
+}
+_RUN_PAIRS = {i: [(a, b, c) for a, b, c in g if a % LANE != b % LANE] for i, g in _PAIRS.items()}
 
 NEG_FACTOR = 0.2  # a pair that would have melded a card the opponent let go is this much less likely
 
@@ -137,7 +141,7 @@ def card_probs(k: Knowledge) -> list[float]:
         x ^= low
         i = low.bit_length() - 1
         pairs = []
-        for a, b, _ in _PAIRS[i]:
+        for a, b, _ in (_RUN_PAIRS if k.runs else _PAIRS)[i]:
             pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
             pb = 1.0 if known >> b & 1 else (p if unseen >> b & 1 else 0.0)
             if pa and pb:
@@ -157,7 +161,7 @@ def danger2(k: Knowledge, probs: list[float], card: Card) -> float:
     """Chance the opponent can meld ``card`` at once, with the pile-history evidence."""
     neg = k.opp_neg
     miss = 1.0
-    for a, b, comp in _PAIRS[int(card)]:
+    for a, b, comp in (_RUN_PAIRS if k.runs else _PAIRS)[int(card)]:
         pa = probs[a]
         if not pa:
             continue

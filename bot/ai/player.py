@@ -22,8 +22,11 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
+from bot.constants import LEVELS
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, card_at, mask_of
 from bot.engine.views import SeatView
@@ -37,7 +40,6 @@ from .opponent import card_probs, danger, danger2
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("easy", "normal", "hard")
 _TAKES = (ActionKind.TAKE_UPCARD, ActionKind.DRAW_DISCARD)
 HOLD_ENDGAME_STOCK = 4  # with this few stock cards left a legal knock is always taken
 
@@ -73,23 +75,35 @@ PARAMS: dict[str, Params] = {
 }
 
 
+A = TypeVar("A")
+
+
+def only_move(legal: Sequence[A], level: str) -> A | None:
+    """Check a request for a move: ValueError for an unknown level or when there is no legal move;
+    the move itself when it is the only one (no thinking needed), else None."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    if not legal:
+        raise ValueError("no legal move for this seat now")
+    return legal[0] if len(legal) == 1 else None
+
+
 def _seed_from(view: SeatView) -> int:
     """A seed that depends on the view alone, so a decision is reproducible."""
     return hash((tuple(view.hand), view.discard_pile, view.moves, view.seat)) & 0xFFFFFFFF
 
 
 def choose_action(
-    view: SeatView, level: str = "normal", rng: random.Random | None = None, deadline_s: float = 0.1,
+    view: SeatView,
+    level: str = "normal",
+    rng: random.Random | None = None,
+    deadline_s: float = 0.1,
 ) -> Action:
     """The AI's move for the seat of ``view``: always one of ``view.legal``."""
     start = time.perf_counter()
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    legal = view.legal
-    if not legal:
-        raise ValueError("no legal move for this seat now")
-    if len(legal) == 1:
-        return legal[0]
+    only = only_move(view.legal, level)
+    if only is not None:
+        return only
     fallback = greedy_action(view)
     if level == "easy":
         return fallback
@@ -119,6 +133,7 @@ def _decide(view: SeatView, p: Params, rng: random.Random, deadline: Deadline) -
 
 # -- drawing -------------------------------------------------------------------------------
 
+
 def _aim(k: Knowledge, p: Params) -> int:
     """The deadwood the lookahead rewards reaching: gin when holding on, else the knock limit."""
     return 0 if p.aim_gin else k.knock_limit
@@ -127,15 +142,17 @@ def _aim(k: Knowledge, p: Params) -> int:
 def _hand_value(h10: int, k: Knowledge, p: Params, depth: int, exclude: int) -> float:
     """Value of a 10-card hand (lower is better): its deadwood, or its lookahead value."""
     if depth <= 0:
-        dw = deadwood(h10)
+        dw = deadwood(h10, k.runs)
         return dw - p.knock_bonus if dw <= _aim(k, p) else dw
     unseen = k.unseen_cards if not exclude else [c for c in k.unseen_cards if not c.bit & exclude]
-    return lookahead(h10, unseen, _aim(k, p), p.knock_bonus)
+    return lookahead(h10, unseen, _aim(k, p), p.knock_bonus, k.runs)
 
 
-def _best_after(h11: int, k: Knowledge, p: Params, depth: int, forbidden: int, deadline: Deadline, exclude: int = 0) -> float:
+def _best_after(
+    h11: int, k: Knowledge, p: Params, depth: int, forbidden: int, deadline: Deadline, exclude: int = 0
+) -> float:
     """Best value over discards of an 11-card hand (the ``p.candidates`` best by deadwood)."""
-    opts = discard_values(h11, forbidden)
+    opts = discard_values(h11, forbidden, k.runs)
     limit = opts[0][0] + p.candidate_margin
     best = float("inf")
     for dw, bit in opts[: p.candidates]:
@@ -156,7 +173,7 @@ def _should_take(view: SeatView, k: Knowledge, p: Params, deadline: Deadline) ->
     # Every pile take must strictly lower our deadwood (and the discard after it keeps
     # the lowest deadwood, see _discard_phase): so two players can never pass cards
     # back and forth through the pile forever; the engine has no limit on that.
-    if discard_values(h | top.bit, top.bit)[0][0] >= deadwood(h):
+    if discard_values(h | top.bit, top.bit, k.runs)[0][0] >= deadwood(h, k.runs):
         return False
     depth = p.draw_depth - 1
     take_value = _best_after(h | top.bit, k, p, depth, top.bit, deadline)
@@ -164,7 +181,7 @@ def _should_take(view: SeatView, k: Knowledge, p: Params, deadline: Deadline) ->
         # The dealer's offer comes after the other player passed: passing means no draw now.
         stock_value = _hand_value(h, k, p, depth, 0)
     elif depth == 0:
-        stock_value = lookahead(h, k.unseen_cards, _aim(k, p), p.knock_bonus)
+        stock_value = lookahead(h, k.unseen_cards, _aim(k, p), p.knock_bonus, k.runs)
     else:
         total = 0.0
         for c in k.unseen_cards:
@@ -174,6 +191,7 @@ def _should_take(view: SeatView, k: Knowledge, p: Params, deadline: Deadline) ->
 
 
 # -- discarding, knocking -------------------------------------------------------------------
+
 
 def _discard_phase(view: SeatView, k: Knowledge, p: Params, rng: random.Random, deadline: Deadline) -> Action:
     legal = view.legal
@@ -187,14 +205,14 @@ def _discard_phase(view: SeatView, k: Knowledge, p: Params, rng: random.Random, 
             knock = None
         elif not p.knock_mc:
             return knock
-    if knock is not None:
+    if knock is not None and knock.card is not None:
         est = estimate_knock(k, k.own ^ knock.card.bit, view.rules, view.multiplier, rng, p.knock_mc, deadline)
         if should_knock(est, k.stock_count, p.knock_risk, min_ev=p.knock_ev_min):
             return knock
-    options = {a.card: a for a in legal if a.kind is ActionKind.DISCARD}
+    options = {a.card: a for a in legal if a.kind is ActionKind.DISCARD and a.card is not None}
     allowed = mask_of(options)
     h = k.own
-    opts = discard_values(h, forbidden=h & ~allowed)
+    opts = discard_values(h, h & ~allowed, k.runs)
     # After a pile take only the lowest-deadwood discards (the no-cycle rule in _should_take).
     limit = opts[0][0] + (0 if k.drawn_from_pile else p.candidate_margin)
     best: tuple[float, int] | None = None
@@ -207,9 +225,9 @@ def _discard_phase(view: SeatView, k: Knowledge, p: Params, rng: random.Random, 
         deadline.check()
         card = _card_of_bit(bit)
         if pairs:
-            v = lookahead2(h ^ bit, pairs, _aim(k, p), p.knock_bonus)
+            v = lookahead2(h ^ bit, pairs, _aim(k, p), p.knock_bonus, k.runs)
         else:
-            v = lookahead(h ^ bit, k.unseen_cards, _aim(k, p), p.knock_bonus)
+            v = lookahead(h ^ bit, k.unseen_cards, _aim(k, p), p.knock_bonus, k.runs)
         if p.danger_weight:
             v += p.danger_weight * (danger2(k, probs, card) if probs else danger(k, card))
         key = (v, -card.value)

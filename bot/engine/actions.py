@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import DECK, Card, parse_card
 
@@ -12,7 +12,7 @@ class IllegalAction(Exception):
     """A move the rules do not allow now. The message says why, for the player."""
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     TAKE_UPCARD = "take"  # first turn: take the face-up card
     PASS = "pass"  # first turn: refuse it
     DRAW_STOCK = "stock"
@@ -40,7 +40,7 @@ class Action:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Inverse of ``str``: ``'discard 7H'``, ``'stock'``, ``'big_gin'``."""
         parts = text.split()
         if not parts:
@@ -63,9 +63,7 @@ def action(kind: ActionKind, card: Card | None = None) -> Action:
 
 
 _INTERNED: dict[tuple[ActionKind, Card | None], Action] = {
-    (k, c): Action(k, c)
-    for k in ActionKind
-    for c in ((None,) if k not in _NEEDS_CARD else DECK)
+    (k, c): Action(k, c) for k in ActionKind for c in ((None,) if k not in _NEEDS_CARD else DECK)
 }
 
 # Short constructors for callers and tests.

@@ -1,4 +1,4 @@
-"""Cards, their text notation (RULES.md section 1) and the bitmask form the solver uses.
+"""Cards, their text notation (docs/rules.md#cards-and-notation) and the bitmask form the solver uses.
 
 A card's bit is ``suit * 16 + (rank - 1)``: each suit owns a 16-bit lane, so the
 ranks of a suit are consecutive bits (runs are shifts) and the three unused bits
@@ -7,9 +7,9 @@ between lanes stop a run from crossing into the next suit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from operator import attrgetter
-from typing import Iterable
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"
@@ -49,18 +49,22 @@ class Card(int):
     display_key: int  # rank-major order, as players hold cards
     code: str  # 'AS', 'TD'
 
-    def __new__(cls, suit: int, rank: int) -> "Card":
+    def __new__(cls, suit: int, rank: int) -> Card:
         if not 1 <= rank <= 13 or not 0 <= suit <= 3:
             raise ValueError(f"no such card: suit {suit}, rank {rank}")
         return _BY_INDEX[suit * LANE + rank - 1]
 
     @classmethod
-    def _make(cls, suit: int, rank: int) -> "Card":
+    def _make(cls, suit: int, rank: int) -> Card:
         index = suit * LANE + rank - 1
         card = int.__new__(cls, index)
         fields = {
-            "suit": Suit(suit), "rank": rank, "value": min(rank, 10), "index": index,
-            "bit": 1 << index, "display_key": rank * 4 + suit,
+            "suit": Suit(suit),
+            "rank": rank,
+            "value": min(rank, 10),
+            "index": index,
+            "bit": 1 << index,
+            "display_key": rank * 4 + suit,
             "code": RANK_CHARS[rank - 1] + SUIT_CHARS[suit],
         }
         for name, value in fields.items():
@@ -73,7 +77,7 @@ class Card(int):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return (Card, (int(self.suit), self.rank))
 
     @property
@@ -112,7 +116,7 @@ def parse_card(text: str) -> Card:
     token = text.strip().upper()
     if token.startswith("10"):
         token = "T" + token[2:]
-    for symbol, char in zip(SUIT_SYMBOLS, SUIT_CHARS):
+    for symbol, char in zip(SUIT_SYMBOLS, SUIT_CHARS, strict=False):
         token = token.replace(symbol, char)
     card = _BY_CODE.get(token)
     if card is None:

@@ -1,4 +1,4 @@
-"""One deal: the upcard offer, draws, discards, knocks and the drawn hand (RULES.md 3).
+"""One deal: the upcard offer, draws, discards, knocks and the drawn hand (docs/rules.md#a-turn).
 
 Mutable for speed, but every ``apply`` validates the whole move before it changes
 anything, so an IllegalAction leaves the state exactly as it was.
@@ -7,15 +7,16 @@ anything, so an IllegalAction leaves the state exactly as it was.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionKind, IllegalAction, action
 from .cards import DECK, Card, format_cards, mask_of, parse_card, parse_cards
 from .melds import best_discards, deadwood_of_mask, mask_points, meldable_mask
 from .rules import Ruleset
-from .scoring import KnockResult, score_knock
+from .scoring import KnockResult, score_knock, score_low
 
 _TAKE = action(ActionKind.TAKE_UPCARD)
 _PASS = action(ActionKind.PASS)
@@ -24,10 +25,10 @@ _PILE = action(ActionKind.DRAW_DISCARD)
 _BIG_GIN = action(ActionKind.BIG_GIN)
 _DISCARDS: dict[Card, Action] = {c: action(ActionKind.DISCARD, c) for c in DECK}
 MAX_KNOCK_LIMIT = 10
-STOCK_FLOOR = 2  # RULES.md 3.7: a discard that leaves this many stock cards ends the hand drawn
+STOCK_FLOOR = 2  # docs/rules.md#drawn-hand: a discard that leaves this many stock cards ends the hand drawn
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     OFFER = "offer"  # first turn: the player to act may take the upcard or pass
     DRAW = "draw"
     DISCARD = "discard"  # holding 11 cards: discard, knock, gin or big gin
@@ -47,15 +48,83 @@ def deal_rng(match_seed: int, deal_number: int) -> random.Random:
     return random.Random(f"gin:{match_seed}:{deal_number}")
 
 
+class Discarding:
+    """The discard, knock and big-gin checks of a deal, alike in this one and Knockout's
+    (bot.engine.knockout_hand). A mixin of slotted dataclasses with these fields."""
+
+    if not TYPE_CHECKING:  # no instance dict; mypy would read the empty slots as forbidding the fields
+        __slots__ = ()
+    hands: list[list[Card]]
+    discards: list[Card]
+    discarded_by: list[int]
+    known: Sequence[list[Card]]
+    drawn: Card | None
+    drawn_from_discard: bool
+    knock_discard: Card | None
+
+    def _held_card(self, seat: int, action: Action) -> Card:
+        """The card a discard, knock or gin puts down: IllegalAction unless held and not just taken from the pile."""
+        card = action.card
+        assert card is not None
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"{card.pretty} is not in your hand.")
+        if self.drawn_from_discard and card == self.drawn:
+            raise IllegalAction(f"You may not discard the {card.pretty} you just took from the pile.")
+        return card
+
+    def _discard(self, seat: int, card: Card) -> None:
+        """``card`` goes from the hand of ``seat`` onto the pile."""
+        self.hands[seat].remove(card)
+        self._forget(seat, card)
+        self.discards.append(card)
+        self.discarded_by.append(seat)
+        self.drawn = None
+
+    def _knock_rest(
+        self, seat: int, card: Card, gin: bool, limit: int, runs: bool = False, straight: bool = False
+    ) -> tuple[Card, ...]:
+        """A knock (or with ``gin`` a gin) putting ``card`` face down: IllegalAction over the limit, else the
+        card is laid aside and the rest of the hand returned."""
+        hand = self.hands[seat]
+        rest = tuple(c for c in hand if c is not card)
+        dw = deadwood_of_mask(mask_of(rest), runs)
+        if gin and dw:
+            raise IllegalAction(f"Not gin: {dw} deadwood after discarding the {card.pretty}.")
+        if dw > limit:
+            if straight:
+                raise IllegalAction("Straight gin: no knocking, only gin ends a hand.")
+            raise IllegalAction(f"Deadwood {dw} is over the knock limit {limit}.")
+        hand.remove(card)
+        self._forget(seat, card)
+        self.knock_discard = card
+        return rest
+
+    def _big_gin_cards(self, seat: int, allowed: bool, runs: bool = False) -> tuple[Card, ...]:
+        """The whole hand of a big gin; IllegalAction if not played here or not all melded."""
+        if not allowed:
+            raise IllegalAction("Big gin is not played at this table.")
+        hand = self.hands[seat]
+        dw = deadwood_of_mask(mask_of(hand), runs)
+        if dw:
+            raise IllegalAction(f"Not big gin: {dw} deadwood with all {len(hand)} cards.")
+        return tuple(hand)
+
+    def _forget(self, seat: int, card: Card) -> None:
+        """A card taken from the pile left the hand: the others no longer know it is there."""
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
+
+
 @dataclass(slots=True)
-class HandState:
+class HandState(Discarding):
     """The cards and whose move it is in one deal. Seats are 0 and 1."""
 
     dealer: int
     hands: list[list[Card]]
     stock: list[Card]  # the top card is the last
     discards: list[Card]  # the top card is the last
-    upcard: Card  # the first upcard: Oklahoma reads it
+    upcard: Card | None  # the first upcard: Oklahoma reads it (None in the 11-card deal)
     phase: Phase
     turn: int
     passes: int = 0  # upcard refusals so far
@@ -75,13 +144,26 @@ class HandState:
 
     # -- setup ---------------------------------------------------------------
     @classmethod
-    def deal(cls, dealer: int, rng: random.Random) -> "HandState":
+    def deal(cls, dealer: int, rng: random.Random, *, eleven: bool = False) -> HandState:
+        """A shuffled deal; ``eleven``: the non-dealer's 11th card replaces the upcard (docs/rules.md#the-11-card-deal)."""
         deck = list(DECK)
         rng.shuffle(deck)
         non_dealer = 1 - dealer
         hands: list[list[Card]] = [[], []]
         for i in range(20):  # one at a time, non-dealer first
             hands[non_dealer if i % 2 == 0 else dealer].append(deck[i])
+        if eleven:
+            hands[non_dealer].append(deck[20])
+            return cls(
+                dealer=dealer,
+                hands=hands,
+                stock=deck[21:][::-1],
+                discards=[],
+                upcard=None,
+                phase=_DISCARD,
+                turn=non_dealer,
+                discarded_by=[],
+            )
         return cls(
             dealer=dealer,
             hands=hands,
@@ -110,15 +192,16 @@ class HandState:
         hand = self.hands[seat]
         forbidden = self.drawn if self.drawn_from_discard else None
         h = mask_of(hand)
-        meldable = meldable_mask(h)
+        runs = rules.sequence
+        meldable = meldable_mask(h, runs)
         # A discard lowers the deadwood by at most its own value (10), so a hand whose
         # never-meldable cards alone exceed any knock limit + 10 can neither knock nor go
         # gin: skip the solver, which is most of the cost of a turn.
         if mask_points(h ^ meldable) <= MAX_KNOCK_LIMIT + 10:
             limit = self.knock_limit(rules)
-            if rules.big_gin and meldable == h and deadwood_of_mask(h) == 0:
+            if rules.big_gin and meldable == h and deadwood_of_mask(h, runs) == 0:
                 out.append(_BIG_GIN)
-            for card, dw in best_discards(hand):
+            for card, dw in best_discards(hand, runs):
                 if dw > limit:
                     break  # best first: the rest are over the limit too
                 if card is forbidden:
@@ -164,49 +247,26 @@ class HandState:
                 raise IllegalAction("Draw first: from the stock or the discard pile.")
             return
         # _DISCARD
-        hand = self.hands[seat]
         if kind is _K_BIG_GIN:
-            if not rules.big_gin:
-                raise IllegalAction("Big gin is not played at this table.")
-            dw = deadwood_of_mask(mask_of(hand))
-            if dw:
-                raise IllegalAction(f"Not big gin: {dw} deadwood with all 11 cards.")
-            self._finish(seat, tuple(hand), rules)
+            self._finish(seat, self._big_gin_cards(seat, rules.big_gin, rules.sequence), rules)
             return
         if kind not in (_K_DISCARD, _K_KNOCK, _K_GIN):
             raise IllegalAction("You have drawn: now discard, knock or go gin.")
-        card = action.card
-        assert card is not None
-        if card not in hand:
-            raise IllegalAction(f"{card.pretty} is not in your hand.")
-        if self.drawn_from_discard and card == self.drawn:
-            raise IllegalAction(f"You may not discard the {card.pretty} you just took from the pile.")
+        card = self._held_card(seat, action)
         if kind is _K_DISCARD:
-            hand.remove(card)
-            self._forget(seat, card)
-            self.discards.append(card)
-            self.discarded_by.append(seat)
-            self.drawn = None
+            self._discard(seat, card)
             if len(self.stock) <= STOCK_FLOOR:
                 self.phase = _OVER
-                self.drawn_hand = True
+                if rules.stock_out == "lower":
+                    self._stock_out(rules)
+                else:
+                    self.drawn_hand = True
             else:
                 self.turn = 1 - seat
                 self.phase = _DRAW
             return
-        rest = [c for c in hand if c is not card]
-        dw = deadwood_of_mask(mask_of(rest))
-        limit = self.knock_limit(rules)
-        if kind is _K_GIN and dw:
-            raise IllegalAction(f"Not gin: {dw} deadwood after discarding the {card.pretty}.")
-        if dw > limit:
-            if rules.straight:
-                raise IllegalAction("Straight gin: no knocking, only gin ends a hand.")
-            raise IllegalAction(f"Deadwood {dw} is over the knock limit {limit}.")
-        hand.remove(card)
-        self._forget(seat, card)
-        self.knock_discard = card
-        self._finish(seat, tuple(rest), rules)
+        rest = self._knock_rest(seat, card, kind is _K_GIN, self.knock_limit(rules), rules.sequence, rules.straight)
+        self._finish(seat, rest, rules)
 
     # -- helpers ---------------------------------------------------------------------
     def _pop_pile(self) -> Card:
@@ -223,10 +283,16 @@ class HandState:
         self.phase = _DISCARD
         self.turn = seat
 
-    def _forget(self, seat: int, card: Card) -> None:
-        known = self.known[seat]
-        if known and card in known:
-            known.remove(card)
+    def _stock_out(self, rules: Ruleset) -> None:
+        """stockout=lower: the lower deadwood scores the difference; equal deadwood is a drawn hand."""
+        a, b = mask_of(self.hands[0]), mask_of(self.hands[1])
+        da, db = deadwood_of_mask(a, rules.sequence), deadwood_of_mask(b, rules.sequence)
+        if da == db:
+            self.drawn_hand = True
+            return
+        low = 0 if da < db else 1
+        self.result = score_low(self.hands[low], self.hands[1 - low], rules, upcard=self.upcard)
+        self.knocker = low  # the result's 'knocker' side is the lower hand; nobody knocked
 
     def _finish(self, knocker: int, cards: tuple[Card, ...], rules: Ruleset) -> None:
         self.result = score_knock(cards, self.hands[1 - knocker], rules, upcard=self.upcard)
@@ -241,7 +307,7 @@ class HandState:
             "hands": [format_cards(h) for h in self.hands],
             "stock": format_cards(self.stock),
             "discards": format_cards(self.discards),
-            "upcard": str(self.upcard),
+            "upcard": str(self.upcard) if self.upcard else None,
             "phase": self.phase.value,
             "turn": self.turn,
             "passes": self.passes,
@@ -258,14 +324,14 @@ class HandState:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "HandState":
+    def from_dict(cls, d: dict[str, Any]) -> HandState:
         discards = list(parse_cards(d["discards"]))
         return cls(
             dealer=d["dealer"],
             hands=[list(parse_cards(h)) for h in d["hands"]],
             stock=list(parse_cards(d["stock"])),
             discards=discards,
-            upcard=parse_card(d["upcard"]),
+            upcard=parse_card(d["upcard"]) if d["upcard"] else None,
             phase=Phase(d["phase"]),
             turn=d["turn"],
             passes=d["passes"],
@@ -278,6 +344,6 @@ class HandState:
             knock_discard=parse_card(d["knock_discard"]) if d["knock_discard"] else None,
             drawn_hand=d["drawn_hand"],
             # both added after format 1 was first written: older snapshots load without them
-            discarded_by=list(d.get("discarded_by") or [-1] * len(discards)),
+            discarded_by=list(d["discarded_by"] if "discarded_by" in d else [-1] * len(discards)),
             declined=tuple([parse_card(c) for c in seen] for seen in d.get("declined") or ((), ())),  # type: ignore[arg-type]
         )

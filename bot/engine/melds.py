@@ -23,21 +23,24 @@ Algorithm (pure Python, bitmasks; see cards.py for the bit layout):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterable, Iterator
 
 from .cards import LANE, RANK_MASK, Card, card_at, cards_of, mask_of, sort_for_display
 
 # Deadwood value of every 13-bit rank mask of one suit lane.
-_LANE_POINTS: list[int] = [
-    sum(min(r + 1, 10) for r in range(13) if m >> r & 1) for m in range(1 << 13)
-]
+_LANE_POINTS: list[int] = [sum(min(r + 1, 10) for r in range(13) if m >> r & 1) for m in range(1 << 13)]
 # Value of the card at each bit index (0 where no card lives).
 _BIT_VALUE: list[int] = [0] * 64
 for _s in range(4):
     for _r in range(13):
         _BIT_VALUE[_s * LANE + _r] = min(_r + 1, 10)
+
+
+def _is_set_mask_early(m: int) -> bool:
+    low = (m & -m).bit_length() - 1
+    return low % LANE == (m.bit_length() - 1) % LANE
 
 
 def _build_melds_from() -> list[tuple[int, ...]]:
@@ -62,6 +65,9 @@ def _build_melds_from() -> list[tuple[int, ...]]:
 
 
 _MELDS_FROM = _build_melds_from()
+# Sequence Gin (docs/rules.md#sequence-gin): only runs are melds. A run of three or more is
+# the whole meld of its stretch, so the runs-only deadwood needs no search at all.
+_RUNS_FROM: list[tuple[int, ...]] = [tuple(m for m in melds if not _is_set_mask_early(m)) for melds in _MELDS_FROM]
 
 
 def mask_points(mask: int) -> int:
@@ -75,8 +81,16 @@ def mask_points(mask: int) -> int:
     )
 
 
-def meldable_mask(h: int) -> int:
-    """Cards of ``h`` that belong to at least one possible meld within ``h``."""
+def run_cover(h: int) -> int:
+    """Cards of ``h`` in a run of three or more (Sequence Gin's melds: every such card melds at once)."""
+    r3 = h & (h >> 1) & (h >> 2)
+    return (r3 | (r3 << 1) | (r3 << 2)) & h
+
+
+def meldable_mask(h: int, runs_only: bool = False) -> int:
+    """Cards of ``h`` that belong to at least one possible meld within ``h`` (runs only: Sequence Gin)."""
+    if runs_only:
+        return run_cover(h)
     r3 = h & (h >> 1) & (h >> 2)
     a = h & RANK_MASK
     b = (h >> 16) & RANK_MASK
@@ -116,8 +130,10 @@ def _solver() -> tuple[dict[int, int], Callable[[int], int]]:
     return memo, solve
 
 
-def deadwood_of_mask(h: int) -> int:
+def deadwood_of_mask(h: int, runs_only: bool = False) -> int:
     """Minimum deadwood points of a hand given as a mask (fast path for AI and scoring)."""
+    if runs_only:
+        return mask_points(h & ~run_cover(h))
     m = meldable_mask(h)
     if not m:
         return mask_points(h)
@@ -142,20 +158,6 @@ def meld_kind(meld: Iterable[Card]) -> str:
     """'set' or 'run'."""
     ranks = {c.rank for c in meld}
     return "set" if len(ranks) == 1 else "run"
-
-
-def is_meld_mask(m: int) -> bool:
-    """True if the mask is exactly one set or one run (of any length >= 3)."""
-    if m.bit_count() < 3:
-        return False
-    low = m & -m
-    i = low.bit_length() - 1
-    # A run: consecutive bits within one lane.
-    run = m >> i
-    if run & (run + 1) == 0 and (i % LANE) + m.bit_count() <= 13:
-        return True
-    rank = i % LANE
-    return m.bit_count() <= 4 and all((b.bit_length() - 1) % LANE == rank for b in _bits(m))
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -190,8 +192,25 @@ def _meld_cards(m: int) -> tuple[Card, ...]:
     return sort_for_display(cards_of(m))
 
 
-def _best_meld_masks(h: int) -> tuple[list[int], int]:
+def _run_segments(cover: int) -> list[int]:
+    """The maximal stretches of consecutive bits of a run cover: one run each."""
+    out = []
+    while cover:
+        low = cover & -cover
+        seg, nxt = low, low << 1
+        while nxt & cover:
+            seg |= nxt
+            nxt <<= 1
+        out.append(seg)
+        cover &= ~seg
+    return out
+
+
+def _best_meld_masks(h: int, runs_only: bool = False) -> tuple[list[int], int]:
     """Meld masks of one minimum-deadwood arrangement of ``h`` and its deadwood."""
+    if runs_only:
+        cover = run_cover(h)
+        return _run_segments(cover), mask_points(h & ~cover)
     m = meldable_mask(h)
     if not m:
         return [], mask_points(h)
@@ -234,20 +253,30 @@ def _meld_sort_key(m: int) -> tuple[int, int]:
     return (low % LANE, low // LANE)
 
 
-def best_arrangement(cards: Iterable[Card]) -> Arrangement:
-    """A minimum-deadwood arrangement of 0..11 cards."""
+def best_arrangement(cards: Iterable[Card], runs_only: bool = False) -> Arrangement:
+    """A minimum-deadwood arrangement of 0..11 cards (``runs_only``: Sequence Gin, no sets)."""
     h = cards if isinstance(cards, int) else mask_of(cards)
-    melds, _ = _best_meld_masks(h)
+    melds, _ = _best_meld_masks(h, runs_only)
     return arrangement_from_masks(h, melds)
 
 
-def best_discards(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+def best_discards(cards: Iterable[Card], runs_only: bool = False) -> list[tuple[Card, int]]:
     """Every possible discard with the deadwood left after it, best (lowest) first.
 
     Ties put the higher-value card first (shedding points is the better habit), then
-    card order, so the result is deterministic.
+    card order, so the result is deterministic. ``runs_only``: Sequence Gin, no sets.
     """
     h = mask_of(cards)
+    if runs_only:
+        ranked = []
+        x = h
+        while x:
+            low = x & -x
+            x ^= low
+            i = low.bit_length() - 1
+            ranked.append((deadwood_of_mask(h ^ low, True), -_BIT_VALUE[i], i))
+        ranked.sort()
+        return [(card_at(i), dw) for dw, _, i in ranked]
     m = meldable_mask(h)
     free = mask_points(h ^ m)
     out: list[tuple[int, int, int]] = []
@@ -266,13 +295,15 @@ def best_discards(cards: Iterable[Card]) -> list[tuple[Card, int]]:
     return [(card_at(i), dw) for dw, _, i in out]
 
 
-def all_arrangements(h: int) -> list[tuple[tuple[int, ...], int]]:
+def all_arrangements(h: int, runs_only: bool = False) -> list[tuple[tuple[int, ...], int]]:
     """Every distinct arrangement of a hand mask: (meld masks with runs merged, deadwood mask).
 
     Includes arrangements that leave meldable cards unmelded; used by lay-off scoring,
     where the knocker or the defender may prefer a non-minimal arrangement.
+    ``runs_only``: Sequence Gin, where sets are no melds.
     """
-    m = meldable_mask(h)
+    m = meldable_mask(h, runs_only)
+    table = _RUNS_FROM if runs_only else _MELDS_FROM
     found: set[tuple[int, ...]] = set()
 
     def walk(mask: int, chosen: tuple[int, ...]) -> None:
@@ -282,9 +313,9 @@ def all_arrangements(h: int) -> list[tuple[tuple[int, ...], int]]:
         low = mask & -mask
         i = low.bit_length() - 1
         walk(mask ^ low, chosen)
-        for meld in _MELDS_FROM[i]:
+        for meld in table[i]:
             if meld & mask == meld:
-                walk(mask ^ meld, chosen + (meld,))
+                walk(mask ^ meld, (*chosen, meld))
 
     walk(m, ())
     out = []

@@ -7,32 +7,49 @@ seat's own hand, its best arrangement and its legal moves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
-from .cards import Card, sort_for_display
-from .match import Event, Game, HandRecord, Match, MatchSummary
-from .melds import Arrangement, best_arrangement, best_discards
+from .cards import Card
+from .game import MatchSummary
+from .hand import HandState, Phase
+from .match import Event, Game, HandRecord, Match
+from .melds import Arrangement
 from .rules import Ruleset
+from .scoring import Outcome
+from .seats import KnockHelpers, match_fields, own_fields, pile_fields
 
 
 @dataclass(frozen=True, slots=True)
 class GameView:
-    scores: tuple[int, int]
-    hands_won: tuple[int, int]
+    """One scoring column; the tuples have an entry per scorer (seat, or team in a partnership)."""
+
+    scores: tuple[int, ...]
+    hands_won: tuple[int, ...]
     finished: bool
     winner: int | None
-    line_bonus: tuple[int, int]
+    line_bonus: tuple[int, ...]
     game_bonus: int
     shutout: bool
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
+    shutout_points: int = 0  # what the shutout rule added to the winner's total
 
 
-def _game_view(g: Game) -> GameView:
+def game_view(g: Game) -> GameView:
     return GameView(
-        scores=(g.scores[0], g.scores[1]), hands_won=(g.hands_won[0], g.hands_won[1]),
-        finished=g.finished, winner=g.winner, line_bonus=(g.line_bonus[0], g.line_bonus[1]),
-        game_bonus=g.game_bonus, shutout=g.shutout, totals=(g.totals[0], g.totals[1]),
+        scores=tuple(g.scores),
+        hands_won=tuple(g.hands_won),
+        finished=g.finished,
+        winner=g.winner,
+        line_bonus=tuple(g.line_bonus),
+        game_bonus=g.game_bonus,
+        shutout=g.shutout,
+        totals=tuple(g.totals),
+        shutout_points=g.shutout_points,
     )
+
+
+_game_view = game_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +59,7 @@ class PublicView:
     rules: Ruleset
     deal_number: int
     dealer: int
-    phase: str  # 'offer', 'draw', 'discard', 'over'
+    phase: Phase
     turn: int | None  # None once the match is over
     stock_count: int
     discard_top: Card | None
@@ -56,7 +73,7 @@ class PublicView:
     multiplier: int  # 2 in an Oklahoma hand that began with a spade
     games: tuple[GameView, ...]
     totals: tuple[int, int]
-    last_events: tuple[Event, ...]
+    last_events: tuple[Event, ...]  # the whole current turn: a draw and its discard, a knock and the score
     last_hand: HandRecord | None  # the latest finished deal (hands shown face up at its end)
     hands_played: int
     finished: bool
@@ -66,8 +83,9 @@ class PublicView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView(PublicView):
-    """The table as one player sees it: public facts plus that player's own cards and moves."""
+class SeatView(PublicView, KnockHelpers):
+    """The table as one player sees it: public facts plus that player's own cards and moves
+    (``can_knock``, ``can_gin`` and ``best_knock`` read its legal moves)."""
 
     seat: int = 0
     hand: tuple[Card, ...] = ()
@@ -78,34 +96,29 @@ class SeatView(PublicView):
     opponent_known: tuple[Card, ...] = ()
 
 
-def _public_fields(m: Match) -> dict:
+def hand_fields(hand: HandState, rules: Ruleset, seat_of: tuple[int, int] | None = None) -> dict[str, Any]:
+    """The public part of a two-player deal (``pile_fields`` and the hand's knock limit and multiplier);
+    ``seat_of`` maps its seats to the view's."""
+    return {
+        **pile_fields(hand, seat_of),
+        "knock_limit": rules.hand_knock_limit(hand.upcard),
+        "multiplier": rules.hand_multiplier(hand.upcard),
+    }
+
+
+def _public_fields(m: Match) -> dict[str, Any]:
     hand = m.hand
-    return dict(
-        rules=m.rules,
-        deal_number=m.deal_number,
-        dealer=hand.dealer,
-        phase=hand.phase.value,
-        turn=m.turn,
-        stock_count=len(hand.stock),
-        discard_top=hand.discards[-1] if hand.discards else None,
-        discard_count=len(hand.discards),
-        discard_pile=tuple(hand.discards),
-        discard_seats=tuple(None if s < 0 else s for s in hand.discarded_by),
-        declined=(tuple(hand.declined[0]), tuple(hand.declined[1])),
-        card_counts=(len(hand.hands[0]), len(hand.hands[1])),
-        known_cards=(tuple(hand.known[0]), tuple(hand.known[1])),
-        knock_limit=m.rules.hand_knock_limit(hand.upcard),
-        multiplier=m.rules.hand_multiplier(hand.upcard),
-        games=tuple(_game_view(g) for g in m.games),
-        totals=m.totals(),
-        last_events=m.last_events,  # events never carry a hidden card
-        last_hand=m.history[-1] if m.history else None,
-        hands_played=len(m.history),
-        finished=m.finished,
-        winner=m.winner,
-        summary=m.summary(),
-        moves=m.moves,
-    )
+    return {
+        "rules": m.rules,
+        "deal_number": m.deal_number,
+        "dealer": hand.dealer,
+        "phase": hand.phase,
+        "turn": m.turn,
+        **hand_fields(hand, m.rules),
+        "games": tuple(_game_view(g) for g in m.games),
+        "totals": m.totals(),
+        **match_fields(m),
+    }
 
 
 def public_view(m: Match) -> PublicView:
@@ -114,15 +127,14 @@ def public_view(m: Match) -> PublicView:
 
 def seat_view(m: Match, seat: int) -> SeatView:
     hand = m.hand
-    cards = tuple(hand.hands[seat])
-    own_turn = m.turn == seat
     return SeatView(
         **_public_fields(m),
         seat=seat,
-        hand=sort_for_display(cards),
-        arrangement=best_arrangement(cards),
-        drawn=hand.drawn if own_turn else None,
-        legal=tuple(m.legal_actions(seat)),
-        discard_options=tuple(best_discards(cards)) if len(cards) == 11 else (),
+        **own_fields(
+            tuple(hand.hands[seat]), m.rules.sequence, hand.drawn if m.turn == seat else None, m.legal_actions(seat), 11
+        ),
         opponent_known=tuple(hand.known[1 - seat]),
     )
+
+
+__all__ = ["GameView", "Outcome", "Phase", "PublicView", "SeatView", "game_view", "public_view", "seat_view"]

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
-from bot.engine import Match, SeatView, preset, seat_view
+from bot.engine import Match, SeatView, preset
 from bot.engine.actions import Action
 
 
 def random_player(rng: random.Random) -> Callable[[SeatView], Action]:
     def play(view: SeatView) -> Action:
         return rng.choice(view.legal)
+
     return play
 
 

@@ -11,8 +11,16 @@ from bot.engine.cards import DECK, mask_of, parse_card, parse_cards
 from bot.engine.hand import HandState, Phase
 
 
-def table(mine: str, pile: str, pile_by: list[int], declined_by_opp: str = "", known_opp: str = "",
-          phase: Phase = Phase.DISCARD, drawn: str | None = None, stock: int | None = None):
+def table(
+    mine: str,
+    pile: str,
+    pile_by: list[int],
+    declined_by_opp: str = "",
+    known_opp: str = "",
+    phase: Phase = Phase.DISCARD,
+    drawn: str | None = None,
+    stock: int | None = None,
+):
     """A real match: seat 0 holds ``mine``; the pile (bottom first) was discarded by ``pile_by``."""
     m = Match.new(preset("standard"), 1)
     own = list(parse_cards(mine))
@@ -20,14 +28,22 @@ def table(mine: str, pile: str, pile_by: list[int], declined_by_opp: str = "", k
     known = list(parse_cards(known_opp)) if known_opp else []
     rest = [c for c in DECK if c not in own and c not in pile_cards and c not in known]
     other = known + rest[: 10 - len(known)]
-    rest = rest[10 - len(known):]
+    rest = rest[10 - len(known) :]
     if stock is not None:
         rest = rest[:stock]
-    m.hand = HandState(dealer=1, hands=[own, other], stock=rest, discards=pile_cards, upcard=pile_cards[0],
-                       phase=phase, turn=0, drawn=parse_card(drawn) if drawn else None,
-                       discarded_by=[-1 if s is None else s for s in pile_by],
-                       declined=([], list(parse_cards(declined_by_opp)) if declined_by_opp else []),
-                       known=([], known))
+    m.hand = HandState(
+        dealer=1,
+        hands=[own, other],
+        stock=rest,
+        discards=pile_cards,
+        upcard=pile_cards[0],
+        phase=phase,
+        turn=0,
+        drawn=parse_card(drawn) if drawn else None,
+        discarded_by=[-1 if s is None else s for s in pile_by],
+        declined=([], list(parse_cards(declined_by_opp)) if declined_by_opp else []),
+        known=([], known),
+    )
     return m, seat_view(m, 0)
 
 

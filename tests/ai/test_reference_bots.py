@@ -7,14 +7,19 @@ import random
 from bench.reference_bots import eaai_simple, openspiel_simple
 from bot.engine import Match, preset, seat_view
 from bot.engine.actions import ActionKind
-from bot.engine.cards import DECK, parse_card, parse_cards
+from bot.engine.cards import DECK, mask_of, parse_card, parse_cards
 from bot.engine.hand import HandState, Phase
 from bot.engine.melds import deadwood_of_mask
-from bot.engine.cards import mask_of
 
 
-def table(mine: str, top: str, phase: Phase = Phase.DRAW, theirs: str | None = None, drawn: str | None = None,
-          from_pile: bool = False):
+def table(
+    mine: str,
+    top: str,
+    phase: Phase = Phase.DRAW,
+    theirs: str | None = None,
+    drawn: str | None = None,
+    from_pile: bool = False,
+):
     """A real match whose seat 0 holds ``mine`` with ``top`` on the discard pile."""
     m = Match.new(preset("standard"), 1)
     own = list(parse_cards(mine))
@@ -22,8 +27,17 @@ def table(mine: str, top: str, phase: Phase = Phase.DRAW, theirs: str | None = N
     rest = [c for c in DECK if c not in own and c is not up]
     other = list(parse_cards(theirs)) if theirs else rest[:10]
     rest = [c for c in rest if c not in other]
-    m.hand = HandState(dealer=1, hands=[own, other], stock=rest, discards=[up], upcard=up, phase=phase, turn=0,
-                       drawn=parse_card(drawn) if drawn else None, drawn_from_discard=from_pile)
+    m.hand = HandState(
+        dealer=1,
+        hands=[own, other],
+        stock=rest,
+        discards=[up],
+        upcard=up,
+        phase=phase,
+        turn=0,
+        drawn=parse_card(drawn) if drawn else None,
+        drawn_from_discard=from_pile,
+    )
     if from_pile:
         m.hand.discards = []
     return m, seat_view(m, 0)

@@ -23,7 +23,7 @@ def _shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
     hidden = [c for c in opp_cards if c not in known]
     pool = hidden + list(parse_cards(hand["stock"]))
     rng.shuffle(pool)
-    new_hidden, new_stock = pool[: len(hidden)], pool[len(hidden):]
+    new_hidden, new_stock = pool[: len(hidden)], pool[len(hidden) :]
     hand["hands"][opp] = format_cards([c for c in opp_cards if c in known] + new_hidden)
     hand["stock"] = format_cards(new_stock)
     return Match.from_dict(d)
@@ -35,7 +35,12 @@ def test_reshuffle_changes_hidden_cards_but_not_the_view() -> None:
     assert other.hand.hands[1 - seat] != m.hand.hands[1 - seat] or other.hand.stock != m.hand.stock
     a, b = seat_view(m, seat), seat_view(other, seat)
     assert (a.hand, a.discard_pile, a.opponent_known, a.stock_count, a.legal) == (
-        b.hand, b.discard_pile, b.opponent_known, b.stock_count, b.legal)
+        b.hand,
+        b.discard_pile,
+        b.opponent_known,
+        b.stock_count,
+        b.legal,
+    )
 
 
 @pytest.mark.parametrize("level", LEVELS)

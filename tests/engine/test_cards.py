@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine.cards import DECK, Card, Suit, cards_of, format_cards, mask_of, parse_card, parse_cards
 

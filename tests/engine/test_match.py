@@ -131,7 +131,8 @@ def test_gin_scores_and_next_deal_alternates():
     assert m.dealer == 1 - dealer
 
 
-def test_shutout_doubles_winner_total_with_bonuses():
+def test_shutout_doubles_the_hand_points_before_the_bonuses():
+    """The default shutout (seed rule 001): the winner's hand points are doubled, then the bonuses added."""
     m = Match.new(STANDARD, 12)
     play_gin(m, 0, "2D 4C 5S KS 9D 7C 3H QC 9H JS")
     first = m.history[-1].points
@@ -139,9 +140,19 @@ def test_shutout_doubles_winner_total_with_bonuses():
     assert m.finished and m.winner == 0
     game = m.games[0]
     assert game.shutout and game.line_bonus == [50, 0] and game.game_bonus == 100
-    assert game.totals == [(2 * first + 50 + 100) * 2, 0]
+    assert game.totals == [2 * (2 * first) + 50 + 100, 0] and game.shutout_points == 2 * first
     summary = m.summary()
     assert summary.winner == 0 and summary.margin == game.totals[0] and summary.gins == (2, 0)
+
+
+def test_shutout_total_option_doubles_the_whole_total():
+    """The rule this engine played before, now ``shutout=total``: the whole total, bonuses too, doubled."""
+    m = Match.new(preset("standard", shutout="total"), 12)
+    play_gin(m, 0, "2D 4C 5S KS 9D 7C 3H QC 9H JS")
+    first = m.history[-1].points
+    play_gin(m, 0, "2D 4C 5S KS 9D 7C 3H QC 9H JS")
+    game = m.games[0]
+    assert game.shutout and game.totals == [(2 * first + 50 + 100) * 2, 0]
 
 
 def test_line_bonus_without_shutout():

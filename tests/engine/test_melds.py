@@ -1,7 +1,7 @@
 import random
 
-import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.engine.cards import DECK, parse_cards
 from bot.engine.melds import best_arrangement, best_discards, meld_kind
@@ -99,10 +99,12 @@ def test_oracle_on_meld_rich_hands(cards):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.one_of(
-    st.lists(st.sampled_from(DECK), min_size=11, max_size=11, unique=True),
-    st.lists(st.sampled_from([c for c in DECK if c.rank <= 6]), min_size=11, max_size=11, unique=True),
-))
+@given(
+    st.one_of(
+        st.lists(st.sampled_from(DECK), min_size=11, max_size=11, unique=True),
+        st.lists(st.sampled_from([c for c in DECK if c.rank <= 6]), min_size=11, max_size=11, unique=True),
+    )
+)
 def test_best_discards_exact_and_ordered(cards):
     result = best_discards(cards)
     assert sorted(c for c, _ in result) == sorted(cards)

@@ -3,7 +3,8 @@
 import json
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.engine import IllegalAction, Match, preset
 from bot.engine.actions import ActionKind, action
@@ -11,8 +12,12 @@ from bot.engine.cards import DECK
 from bot.engine.melds import best_discards
 
 VARIANTS = ["standard", "oklahoma", "straight", "hollywood", "oklahoma+hollywood"]
-ALL_ACTIONS = [action(k, c) for k in ActionKind if k is not ActionKind.RESIGN
-               for c in ((None,) if k not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN) else DECK)]
+ALL_ACTIONS = [
+    action(k, c)
+    for k in ActionKind
+    if k is not ActionKind.RESIGN
+    for c in ((None,) if k not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN) else DECK)
+]
 MAX_MOVES = 500_000  # a match that has not ended by then is a bug (straight gin can take 300 hands)
 
 
@@ -57,7 +62,7 @@ def play(seed: int, variant: str, rng: random.Random, probe_every: int = 31) -> 
             if ends:
                 choice = rng.choice(ends)
             else:
-                options = {c: dw for c, dw in best_discards(m.hand.hands[seat])}
+                options = dict(best_discards(m.hand.hands[seat]))
                 choice = min((a for a in legal if a.kind is ActionKind.DISCARD), key=lambda a: options[a.card])
         m.apply(seat, choice)
         check_cards(m)

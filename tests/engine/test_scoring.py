@@ -12,8 +12,9 @@ KNOCKER_MELDS = "AS 2S 3S 4H 5H 6H 8C 8D 8S"
 
 
 def score(knocker: str, defender: str, rules=STANDARD, upcard=None):
-    return score_knock(parse_cards(knocker), parse_cards(defender), rules,
-                       upcard=parse_card(upcard) if upcard else None)
+    return score_knock(
+        parse_cards(knocker), parse_cards(defender), rules, upcard=parse_card(upcard) if upcard else None
+    )
 
 
 def test_gin_defender_21():
@@ -58,7 +59,7 @@ def test_layoffs_chain_on_a_run():
     # 5-6-7♠ laid; the defender lays off 8♠ and then 9♠ onto it.
     r = score("5S 6S 7S 2H 2D 2C TH JH QH AC", "8S 9S KC KD 4C 4D 6C 6D 3H 3D")
     assert {str(c) for c, _ in r.defender_layoffs} == {"8S", "9S"}
-    run_index = [i for i, m in enumerate(r.knocker_melds) if "5S" in map(str, m)][0]
+    run_index = next(i for i, m in enumerate(r.knocker_melds) if "5S" in map(str, m))
     assert all(i == run_index for c, i in r.defender_layoffs)
     assert r.defender_deadwood_points == 10 + 10 + 4 + 4 + 6 + 6 + 3 + 3
 
@@ -83,7 +84,12 @@ def test_knocker_arrangement_avoids_layoffs():
     r = score("6H 7H 8H 9H 9C 9D 9S AS 2S 3C", "TH JC JD JS 2D 3D 4D KC KD 5C")
     assert r.knocker_deadwood_points == 6
     assert r.defender_layoffs == ()
-    assert sorted(map(str, next(m for m in r.knocker_melds if len({c.rank for c in m}) == 1))) == ["9C", "9D", "9H", "9S"]
+    assert sorted(map(str, next(m for m in r.knocker_melds if len({c.rank for c in m}) == 1))) == [
+        "9C",
+        "9D",
+        "9H",
+        "9S",
+    ]
     assert (r.scorer, r.points) == ("knocker", 35 - 6)
 
 

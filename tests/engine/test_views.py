@@ -68,10 +68,17 @@ def test_views_track_the_offer():
     assert public_view(m).last_events[0].kind.value == "passed"
 
 
-@pytest.mark.parametrize("bad", [
-    dict(knock_limit=11), dict(knock_limit="sometimes"), dict(target=0), dict(gin_bonus=-1),
-    dict(straight="yes"), dict(name=""),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"knock_limit": 11},
+        {"knock_limit": "sometimes"},
+        {"target": 0},
+        {"gin_bonus": -1},
+        {"straight": "yes"},
+        {"name": ""},
+    ],
+)
 def test_ruleset_validates_fields(bad):
     with pytest.raises(ValueError):
         Ruleset(**bad)

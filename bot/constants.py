@@ -1,0 +1,36 @@
+"""Every limit, level, variant and delay the service, the Discord layer and the CLI share.
+
+One place so the slash commands, the table service and the settings cannot disagree. The
+engine validates only what its rules can express (a target of 1 to 10000); a table offers
+the narrower ranges below.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Points to win a match, as a server or a challenge may choose them.
+TARGET_MIN: Final = 10
+TARGET_MAX: Final = 1000
+
+# Turn timeout a server may set (seconds): a minute to a week; 30 minutes by default.
+TIMEOUT_MIN_S: Final = 60
+TIMEOUT_MAX_S: Final = 7 * 24 * 3600
+TIMEOUT_DEFAULT_S: Final = 1800
+
+# How long an unanswered challenge stays open.
+CHALLENGE_TTL_S: Final = 300
+
+# The AI's strength levels, weakest first; the default for /gin play.
+LEVELS: Final = ("easy", "normal", "hard")
+DEFAULT_LEVEL: Final = "normal"
+
+# The bot's pause before its own moves, so a human can follow them (seconds); the scheduler period.
+AI_DELAY_S: Final = 1.2
+TICK_S: Final = 15.0
+
+# The default game of a new table.
+DEFAULT_GAME: Final = "gin"
+
+# At most this many rows in one leaderboard answer.
+LEADERBOARD_MAX: Final = 100

@@ -1,0 +1,267 @@
+"""The game protocol: what the table service, store, renderer, AI and Discord layer need from a game.
+
+A game is registered once as a ``GameType`` (its name, seat counts, variants, how to make
+rules, start, load and parse moves). A running match of it is a ``GameState``: whose turn,
+legal actions as data, ``apply`` that raises ``IllegalAction`` with a reason and changes
+nothing then, the events of the last turn, public and per-seat views, finished hands and
+the match summary, and a JSON round trip carrying ``game`` and ``format``.
+
+Everything above the engine dispatches on ``GameType.name``; a new game is a new engine
+module that calls ``register``, an AI and a renderer (see docs/architecture in README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .actions import IllegalAction
+
+RESIGN_TEXT = "resign"  # how a resignation is written in every game's move log
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """What the leaderboard records of a finished match; tuples are per seat."""
+
+    winner: int
+    loser: int
+    totals: tuple[int, ...]
+    margin: int
+    hands_played: int
+    hands_won: tuple[int, ...]
+    gins: tuple[int, ...]
+    undercuts: tuple[int, ...]
+    resigned_by: int | None
+
+
+class GameRules(Protocol):
+    """A table's rules: a name, the match target, a JSON form and a summary in words."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def target(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def summary(self) -> list[str]: ...
+
+
+class GameAction(Protocol):
+    """A move. ``str(action)`` is its text form, which ``GameType.parse_action`` reads back:
+    lowercase words and card codes separated by single spaces, never a '.', never 'resign'
+    alone (resigning is ``GameState.resign``), e.g. ``stock``, ``discard 7H``, ``play 3``."""
+
+    def __str__(self) -> str: ...
+
+
+class GameEvent(Protocol):
+    """Something that happened; it never carries a card hidden from anyone."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+
+class HandRecordLike(Protocol):
+    """A finished hand as the store keeps it (the record is public once the hand is scored)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def knocker(self) -> int | None: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def points(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class PublicViewLike(Protocol):
+    """The fields every public view has (a game's view adds its own)."""
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def deal_number(self) -> int: ...  # the hand being played, 1-based
+
+    @property
+    def dealer(self) -> int | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def summary(self) -> MatchSummary | None: ...
+
+
+class SeatViewLike(PublicViewLike, Protocol):
+    """A public view plus one seat's own knowledge and its legal actions."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def legal(self) -> Sequence[GameAction]: ...
+
+
+class GameState(Protocol):
+    """A match of one game in progress (mutable; ``apply`` validates before it changes anything)."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def turn(self) -> int | None: ...  # the seat to act (the first of ``to_act``), None once finished
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...  # every seat that may act now (two tables of a partnership hand)
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def resigned_by(self) -> int | None: ...
+
+    @property
+    def rules(self) -> GameRules: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def hands(self) -> Sequence[HandRecordLike]: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> list[Any]: ...
+
+    def resign(self, seat: int) -> list[Any]: ...
+
+    def totals(self) -> tuple[int, ...]: ...
+
+    def summary(self) -> MatchSummary | None: ...
+
+    def public_view(self) -> Any: ...
+
+    def seat_view(self, seat: int) -> Any: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class RulesMaker(Protocol):
+    """Makes a table's rules from a variant name, an optional target and an options string
+    (e.g. ``'gin=20 tie=no'``); raises ValueError with a message naming the bad part."""
+
+    def __call__(self, variant: str, target: int | None = None, options: str = "") -> GameRules: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameType:
+    """One registered game: how to make its rules, start or load a match and read its moves."""
+
+    name: str  # 'gin': stored with every match, used in custom ids and commands
+    title: str  # 'Gin Rummy'
+    seat_counts: tuple[int, ...]
+    variants: tuple[str, ...]  # named presets; the first is the default
+    make_rules: RulesMaker
+    rules_from_dict: Callable[[dict[str, Any]], GameRules]
+    new: Callable[[GameRules, int, int], GameState]  # (rules, seed, seats)
+    load: Callable[[dict[str, Any]], GameState]
+    parse_action: Callable[[str], Any]  # ValueError if not an action of this game
+    # Refuses (ValueError, with the reason) rules that cannot be played by this many seats,
+    # e.g. a partnership option with three players; ``seat_counts`` is checked first.
+    check_seats: Callable[[GameRules, int], None] | None = None
+
+    def validate(self, rules: GameRules, seats: int) -> None:
+        """ValueError with the reason if ``rules`` cannot be played by ``seats`` players."""
+        if seats not in self.seat_counts:
+            counts = [str(n) for n in self.seat_counts]
+            told = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+            raise ValueError(f"{self.title} is played by {told} players, not {seats}")
+        if self.check_seats is not None:
+            self.check_seats(rules, seats)
+
+    def replay(self, rules: GameRules, seed: int, seats: int, moves: Iterable[tuple[int, str]]) -> GameState:
+        """Rebuild a match from its seed and move log (seat, action text)."""
+        state = self.new(rules, seed, seats)
+        for seat, text in moves:
+            if text == RESIGN_TEXT:
+                state.resign(seat)
+            else:
+                state.apply(seat, self.parse_action(text))
+        return state
+
+
+_GAMES: dict[str, GameType] = {}
+
+
+def register(game: GameType) -> GameType:
+    """Make a game known to everything above the engine (idempotent for the same object)."""
+    known = _GAMES.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"a different game is already registered as {game.name!r}")
+    _GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Forget a game (tests that register a toy game clean up with this)."""
+    _GAMES.pop(name, None)
+
+
+def game_type(name: str) -> GameType:
+    """The registered game called ``name``; ValueError naming the known games otherwise."""
+    game = _GAMES.get(name)
+    if game is None:
+        raise ValueError(f"unknown game {name!r}; choose from {', '.join(_GAMES) or 'none'}")
+    return game
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(_GAMES)
+
+
+__all__ = [
+    "RESIGN_TEXT",
+    "GameAction",
+    "GameEvent",
+    "GameRules",
+    "GameState",
+    "GameType",
+    "HandRecordLike",
+    "IllegalAction",
+    "MatchSummary",
+    "PublicViewLike",
+    "RulesMaker",
+    "SeatViewLike",
+    "game_names",
+    "game_type",
+    "register",
+    "unregister",
+]
