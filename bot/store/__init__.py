@@ -1,18 +1,61 @@
-"""SQLite persistence (aiosqlite): schema migrations, matches, moves, snapshots, stats.
+"""SQLite persistence (aiosqlite): schema migrations, matches, moves, snapshots, the outbox, stats.
 
-Only bot/tables.py writes games through this package.
+Only the table service (bot.tables) writes games through this package.
 """
 
 from .db import Database, transaction
+from .faults import FaultKind, FaultLog, StorageFault, StorageUnusable
 from .matches import StaleWrite
 from .migrate import SchemaTooNew
-from .rows import (ChallengeRow, HandWrite, MatchResult, MatchRow, MoveWrite, NewMatch, SettingsRow,
-                   StatsRow)
-from .stats import BOARDS, K_FACTOR, START_RATING, elo_delta, expected_score
+from .records import (
+    Announcement,
+    AnnouncementKind,
+    Challenge,
+    ChallengeStatus,
+    Committed,
+    GuildSettings,
+    MatchRecord,
+    MatchStatus,
+    MoveWrite,
+    Place,
+    PlayerStats,
+    Snapshot,
+    Stage,
+    family_of,
+)
+from .stats import BOARDS, DEFAULT_FAMILY, K_FACTOR, START_RATING, elo_delta, expected_score, team_deltas, winner_deltas
 from .store import Store
 
 __all__ = [
-    "BOARDS", "ChallengeRow", "Database", "HandWrite", "K_FACTOR", "MatchResult", "MatchRow", "MoveWrite",
-    "NewMatch", "START_RATING", "SchemaTooNew", "SettingsRow", "StaleWrite", "StatsRow", "Store", "elo_delta",
-    "expected_score", "transaction",
+    "BOARDS",
+    "DEFAULT_FAMILY",
+    "K_FACTOR",
+    "START_RATING",
+    "Announcement",
+    "AnnouncementKind",
+    "Challenge",
+    "ChallengeStatus",
+    "Committed",
+    "Database",
+    "FaultKind",
+    "FaultLog",
+    "GuildSettings",
+    "MatchRecord",
+    "MatchStatus",
+    "MoveWrite",
+    "Place",
+    "PlayerStats",
+    "SchemaTooNew",
+    "Snapshot",
+    "Stage",
+    "StaleWrite",
+    "StorageFault",
+    "StorageUnusable",
+    "Store",
+    "elo_delta",
+    "expected_score",
+    "family_of",
+    "team_deltas",
+    "transaction",
+    "winner_deltas",
 ]

@@ -1,49 +1,149 @@
-"""Challenges: created open, then accepted (creating a match), declined, cancelled or expired."""
+"""Tables before their match: created open, players sit down (or leave), then started (creating the
+match), declined, cancelled or expired. A challenge is a two-seat table."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
-from .db import transaction
+from bot.engine import GameRules
+
+from .codec import dumps, loads, rules_from
+from .db import reading, transaction
 from .matches import insert_match
-from .rows import ChallengeRow, NewMatch
+from .records import Challenge, ChallengeStatus, MatchRecord, Place
 from .settings import upsert_player
+from .timefmt import from_db, to_db
 
-_COLS = ("id, guild_id, channel_id, challenger_id, challenger_name, opponent_id, opponent_name, rules, status,"
-         " created_at, expires_at, message_id, match_id")
+_COLS = (
+    "id, game, guild_id, channel_id, challenger_id, challenger_name, opponent_id, opponent_name, rules,"
+    " status, created_at, expires_at, message_id, match_id, seats, invited, declined"
+)
 
 
-def _row(r: tuple | None) -> ChallengeRow | None:
-    return None if r is None else ChallengeRow(*r)
+def _places(conn: sqlite3.Connection, challenge_id: int) -> tuple[Place, ...]:
+    rows = conn.execute(
+        "SELECT user_id, name, ai_level, team FROM table_places WHERE challenge_id = ? ORDER BY place", (challenge_id,)
+    ).fetchall()
+    return tuple(Place(int(r[0]), str(r[1]), r[2], r[3]) for r in rows)
 
 
-def insert_challenge(conn: sqlite3.Connection, guild_id: int, channel_id: int, challenger: tuple[int, str],
-                     opponent: tuple[int | None, str | None], rules: str, created_at: str, expires_at: str) -> ChallengeRow:
+def _challenge(conn: sqlite3.Connection, r: tuple[Any, ...] | None) -> Challenge | None:
+    if r is None:
+        return None
+    return Challenge(
+        id=r[0],
+        game=r[1],
+        guild_id=r[2],
+        channel_id=r[3],
+        challenger_id=r[4],
+        challenger_name=r[5],
+        opponent_id=r[6],
+        opponent_name=r[7],
+        rules=rules_from(r[1], r[8]),
+        status=ChallengeStatus(r[9]),
+        created_at=from_db(r[10]),
+        expires_at=from_db(r[11]),
+        message_id=r[12],
+        match_id=r[13],
+        seats=r[14],
+        invited=tuple(int(u) for u in loads(r[15])),
+        declined=tuple(int(u) for u in loads(r[16])),
+        places=_places(conn, r[0]),
+    )
+
+
+def insert_table(
+    conn: sqlite3.Connection,
+    game: str,
+    guild_id: int,
+    channel_id: int,
+    host: tuple[int, str],
+    rules: GameRules,
+    seats: int,
+    invited: Sequence[int],
+    created_at: datetime,
+    expires_at: datetime,
+    opponent: tuple[int | None, str | None] = (None, None),
+) -> Challenge:
+    """An open table with its host in place 0 (the unique index refuses a second open one in the channel)."""
     with transaction(conn):
         cur = conn.execute(
-            "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_id, opponent_name,"
-            " rules, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
-            (guild_id, channel_id, challenger[0], challenger[1], opponent[0], opponent[1], rules, created_at, expires_at),
+            "INSERT INTO challenges (game, guild_id, channel_id, challenger_id, challenger_name, opponent_id,"
+            " opponent_name, rules, status, created_at, expires_at, seats, invited)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)",
+            (
+                game,
+                guild_id,
+                channel_id,
+                host[0],
+                host[1],
+                opponent[0],
+                opponent[1],
+                dumps(rules.to_dict()),
+                to_db(created_at),
+                to_db(expires_at),
+                seats,
+                dumps([int(u) for u in invited]),
+            ),
         )
-        upsert_player(conn, guild_id, challenger[0], challenger[1], created_at)
+        assert cur.lastrowid is not None
+        conn.execute(
+            "INSERT INTO table_places (challenge_id, place, user_id, name) VALUES (?, 0, ?, ?)",
+            (cur.lastrowid, host[0], host[1]),
+        )
+        upsert_player(conn, guild_id, host[0], host[1], to_db(created_at))
         if opponent[0] is not None and opponent[1]:
-            upsert_player(conn, guild_id, opponent[0], opponent[1], created_at)
-        return get_challenge(conn, cur.lastrowid)  # type: ignore[return-value]
+            upsert_player(conn, guild_id, opponent[0], opponent[1], to_db(created_at))
+        row = get_challenge(conn, cur.lastrowid)
+        assert row is not None
+        return row
 
 
-def get_challenge(conn: sqlite3.Connection, challenge_id: int) -> ChallengeRow | None:
-    return _row(conn.execute(f"SELECT {_COLS} FROM challenges WHERE id = ?", (challenge_id,)).fetchone())
+def insert_challenge(
+    conn: sqlite3.Connection,
+    game: str,
+    guild_id: int,
+    channel_id: int,
+    challenger: tuple[int, str],
+    opponent: tuple[int | None, str | None],
+    rules: GameRules,
+    created_at: datetime,
+    expires_at: datetime,
+) -> Challenge:
+    """A two-seat table: for ``opponent`` only, or (opponent id None) for anyone."""
+    invited = () if opponent[0] is None else (opponent[0],)
+    return insert_table(
+        conn, game, guild_id, channel_id, challenger, rules, 2, invited, created_at, expires_at, opponent
+    )
 
 
-def open_in_channel(conn: sqlite3.Connection, channel_id: int) -> ChallengeRow | None:
-    return _row(conn.execute(f"SELECT {_COLS} FROM challenges WHERE channel_id = ? AND status = 'open'",
-                             (channel_id,)).fetchone())
+def get_challenge(conn: sqlite3.Connection, challenge_id: int) -> Challenge | None:
+    with reading(conn):
+        return _challenge(
+            conn, conn.execute(f"SELECT {_COLS} FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
+        )
 
 
-def set_status(conn: sqlite3.Connection, challenge_id: int, status: str) -> ChallengeRow | None:
+def open_in_channel(conn: sqlite3.Connection, channel_id: int) -> Challenge | None:
+    with reading(conn):
+        return _challenge(
+            conn,
+            conn.execute(
+                f"SELECT {_COLS} FROM challenges WHERE channel_id = ? AND status = 'open'", (channel_id,)
+            ).fetchone(),
+        )
+
+
+def set_status(conn: sqlite3.Connection, challenge_id: int, status: ChallengeStatus) -> Challenge | None:
     """open -> status; None if it was no longer open (someone else got there first)."""
     with transaction(conn):
-        cur = conn.execute("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'", (status, challenge_id))
+        cur = conn.execute(
+            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'", (status.value, challenge_id)
+        )
         if cur.rowcount != 1:
             return None
         return get_challenge(conn, challenge_id)
@@ -54,25 +154,126 @@ def set_message(conn: sqlite3.Connection, challenge_id: int, message_id: int) ->
         conn.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
 
 
-def expire(conn: sqlite3.Connection, now: str) -> list[ChallengeRow]:
+def expire(conn: sqlite3.Connection, now: datetime) -> list[Challenge]:
     """Mark every open challenge whose time is up as expired; return them."""
     with transaction(conn):
-        ids = [r[0] for r in conn.execute(
-            "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)).fetchall()]
+        ids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (to_db(now),)
+            ).fetchall()
+        ]
         conn.executemany("UPDATE challenges SET status = 'expired' WHERE id = ?", [(i,) for i in ids])
-        return [get_challenge(conn, i) for i in ids]  # type: ignore[misc]
+        return [c for i in ids if (c := get_challenge(conn, i)) is not None]
 
 
-def accept(conn: sqlite3.Connection, challenge_id: int, acceptor: tuple[int, str], match: NewMatch) -> tuple[ChallengeRow, int] | None:
-    """Create the match and mark the challenge accepted, in one transaction. None if no longer open."""
+def _open_seats(conn: sqlite3.Connection, challenge_id: int) -> int | None:
+    """Seats still free at an open table, None if it is not open (inside the caller's transaction)."""
+    row = conn.execute(
+        "SELECT seats - (SELECT COUNT(*) FROM table_places p WHERE p.challenge_id = c.id)"
+        " FROM challenges c WHERE c.id = ? AND c.status = 'open'",
+        (challenge_id,),
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _append(conn: sqlite3.Connection, challenge_id: int, places: Sequence[Place]) -> None:
+    first = conn.execute("SELECT COUNT(*) FROM table_places WHERE challenge_id = ?", (challenge_id,)).fetchone()[0]
+    conn.executemany(
+        "INSERT INTO table_places (challenge_id, place, user_id, name, ai_level, team) VALUES (?, ?, ?, ?, ?, ?)",
+        [(challenge_id, first + i, p.user_id, p.name, p.ai_level, p.team) for i, p in enumerate(places)],
+    )
+
+
+def add_places(conn: sqlite3.Connection, challenge_id: int, places: Sequence[Place], at: datetime) -> Challenge | None:
+    """Seat players (or AI seats) after those already seated, all or none: None if the table is no
+    longer open or has too few free seats. A human already seated raises IntegrityError."""
     with transaction(conn):
-        cur = conn.execute("UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'", (challenge_id,))
+        free = _open_seats(conn, challenge_id)
+        if free is None or free < len(places):
+            return None
+        _append(conn, challenge_id, places)
+        guild = conn.execute("SELECT guild_id FROM challenges WHERE id = ?", (challenge_id,)).fetchone()[0]
+        for p in places:
+            if not p.is_ai:
+                upsert_player(conn, guild, p.user_id, p.name, to_db(at))
+        return get_challenge(conn, challenge_id)
+
+
+def _rewrite(conn: sqlite3.Connection, challenge_id: int, places: Sequence[Place]) -> None:
+    conn.execute("DELETE FROM table_places WHERE challenge_id = ?", (challenge_id,))
+    _append(conn, challenge_id, places)
+
+
+def remove_place(conn: sqlite3.Connection, challenge_id: int, user_id: int) -> Challenge | None:
+    """A human gets up from an open table; the places after his close up (join order is kept).
+    None if the table is not open or he is not seated."""
+    with transaction(conn):
+        if _open_seats(conn, challenge_id) is None:
+            return None
+        places = _places(conn, challenge_id)
+        left = [p for p in places if p.is_ai or p.user_id != user_id]
+        if len(left) == len(places):
+            return None
+        _rewrite(conn, challenge_id, left)
+        return get_challenge(conn, challenge_id)
+
+
+def set_teams(conn: sqlite3.Connection, challenge_id: int, teams: Sequence[int | None]) -> Challenge | None:
+    """Give each place its team, in join order. None if the table is not open or the number of
+    places is no longer ``len(teams)`` (someone came or went meanwhile)."""
+    with transaction(conn):
+        if _open_seats(conn, challenge_id) is None:
+            return None
+        places = _places(conn, challenge_id)
+        if len(places) != len(teams):
+            return None
+        _rewrite(conn, challenge_id, [replace(p, team=t) for p, t in zip(places, teams, strict=True)])
+        return get_challenge(conn, challenge_id)
+
+
+def decline(conn: sqlite3.Connection, challenge_id: int, user_id: int, close: bool) -> Challenge | None:
+    """Record an invited player's no (and close the table as declined if ``close``); None if not open."""
+    with transaction(conn):
+        row = conn.execute(
+            "SELECT declined FROM challenges WHERE id = ? AND status = 'open'", (challenge_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        declined = [int(u) for u in loads(row[0])]
+        if user_id not in declined:
+            declined.append(user_id)
+        conn.execute(
+            "UPDATE challenges SET declined = ?, status = ? WHERE id = ?",
+            (dumps(declined), "declined" if close else "open", challenge_id),
+        )
+        return get_challenge(conn, challenge_id)
+
+
+def accept(
+    conn: sqlite3.Connection,
+    challenge_id: int,
+    acceptor: tuple[int, str] | None,
+    match: MatchRecord,
+    state: dict[str, Any],
+) -> tuple[Challenge, int] | None:
+    """Create the match and mark the table accepted, in one transaction. ``acceptor``: the player who
+    took the last seat of a two-seat challenge by accepting it (None: the host started the table).
+    None if the table is no longer open."""
+    with transaction(conn):
+        cur = conn.execute(
+            "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'", (challenge_id,)
+        )
         if cur.rowcount != 1:
             return None
-        match_id = insert_match(conn, match)
-        conn.execute("UPDATE challenges SET match_id = ?, opponent_id = ?, opponent_name = ? WHERE id = ?",
-                     (match_id, acceptor[0], acceptor[1], challenge_id))
-        upsert_player(conn, match.guild_id, acceptor[0], acceptor[1], match.started_at)
+        match_id = insert_match(conn, match, state)
+        conn.execute("UPDATE challenges SET match_id = ? WHERE id = ?", (match_id, challenge_id))
+        if acceptor is not None:
+            _append(conn, challenge_id, [Place(*acceptor)])
+            conn.execute(
+                "UPDATE challenges SET opponent_id = ?, opponent_name = ? WHERE id = ?",
+                (acceptor[0], acceptor[1], challenge_id),
+            )
         row = get_challenge(conn, challenge_id)
         assert row is not None
         return row, match_id

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
-from .db import transaction
-from .rows import MatchRow, MoveWrite, NewMatch
+from . import outbox
+from .codec import dumps, loads, rules_from
+from .db import reading, transaction
+from .records import AnnouncementKind, Committed, MatchRecord, MatchStatus, MoveWrite, Snapshot, Stage
+from .settings import upsert_player
 from .stats import record_result
+from .timefmt import from_db, to_db
 
 
 class StaleWrite(RuntimeError):
@@ -14,81 +19,162 @@ class StaleWrite(RuntimeError):
 
 
 _COLS = (
-    "m.id, m.guild_id, m.channel_id, m.player0, m.player1, m.name0, m.name1, m.ai_seat, m.ai_level, m.rules,"
-    " m.seed, m.status, m.version, m.started_at, m.ended_at, m.winner, m.total0, m.total1, m.board_message_id,"
-    " m.turn_deadline, m.warned_version, m.warned_stage, s.version, s.state"
+    "m.id, m.game, m.guild_id, m.channel_id, m.rules, m.seed, m.status, m.version, m.started_at, m.ended_at,"
+    " m.winner, m.board_message_id, m.turn_deadline, m.warned_version, m.warned_stage, m.seats"
 )
-_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 
 
-def _row(r: tuple) -> MatchRow:
-    return MatchRow(
-        id=r[0], guild_id=r[1], channel_id=r[2], players=(r[3], r[4]), names=(r[5], r[6]), ai_seat=r[7],
-        ai_level=r[8], rules=r[9], seed=r[10], status=r[11], version=r[12], started_at=r[13], ended_at=r[14],
-        winner=r[15], totals=None if r[16] is None else (r[16], r[17]), board_message_id=r[18],
-        turn_deadline=r[19], warned_version=r[20], warned_stage=r[21], snapshot_version=r[22], state=r[23],
+def _record(conn: sqlite3.Connection, r: tuple[Any, ...]) -> MatchRecord:
+    seats = conn.execute(
+        "SELECT seat, user_id, name, ai_level, team, total FROM match_seats WHERE match_id = ? ORDER BY seat", (r[0],)
+    ).fetchall()
+    if [s[0] for s in seats] != list(range(r[15])):
+        raise RuntimeError(f"match {r[0]} has seats {[s[0] for s in seats]}, not 0 to {r[15] - 1}")
+    totals = tuple(s[5] for s in seats)
+    teams = tuple(s[4] for s in seats)
+    return MatchRecord(
+        id=r[0],
+        game=r[1],
+        guild_id=r[2],
+        channel_id=r[3],
+        players=tuple(int(s[1]) for s in seats),
+        names=tuple(str(s[2]) for s in seats),
+        ai_levels=tuple(s[3] for s in seats),
+        rules=rules_from(r[1], r[4]),
+        seed=r[5],
+        status=MatchStatus(r[6]),
+        version=r[7],
+        started_at=from_db(r[8]),
+        ended_at=from_db(r[9]),
+        winner=r[10],
+        totals=None if None in totals else totals,
+        board_message_id=r[11],
+        turn_deadline=from_db(r[12]),
+        warned_version=r[13],
+        warned_stage=None if r[14] is None else Stage(r[14]),
+        teams=None if None in teams else teams,
     )
 
 
-def insert_match(conn: sqlite3.Connection, m: NewMatch) -> int:
-    """Insert a match and its version-0 snapshot (inside the caller's transaction)."""
+def insert_match(conn: sqlite3.Connection, m: MatchRecord, state: dict[str, Any]) -> int:
+    """Insert a match, its seats, its version-0 snapshot and its players' names (inside the caller's transaction)."""
+    n = len(m.players)
+    if n < 1 or len(m.names) != n or len(m.ai_levels) != n or (m.teams is not None and len(m.teams) != n):
+        raise ValueError("a match needs a user id, a name and an AI level (None: a human) for every seat")
     cur = conn.execute(
-        "INSERT INTO matches (guild_id, channel_id, player0, player1, name0, name1, ai_seat, ai_level, rules, seed,"
-        " status, version, started_at, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?)",
-        (m.guild_id, m.channel_id, m.players[0], m.players[1], m.names[0], m.names[1], m.ai_seat, m.ai_level,
-         m.rules, m.seed, m.started_at, m.turn_deadline),
+        "INSERT INTO matches (game, guild_id, channel_id, seats, rules, seed, status, version, started_at, turn_deadline)"
+        " VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?)",
+        (
+            m.game,
+            m.guild_id,
+            m.channel_id,
+            n,
+            dumps(m.rules.to_dict()),
+            m.seed,
+            to_db(m.started_at),
+            to_db(m.turn_deadline),
+        ),
     )
-    match_id = int(cur.lastrowid)  # type: ignore[arg-type]
-    conn.execute("INSERT INTO snapshots (match_id, version, state) VALUES (?, 0, ?)", (match_id, m.state))
+    assert cur.lastrowid is not None
+    match_id = int(cur.lastrowid)
+    conn.executemany(
+        "INSERT INTO match_seats (match_id, seat, user_id, name, ai_level, team) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, s, m.players[s], m.names[s], m.ai_levels[s], None if m.teams is None else m.teams[s])
+            for s in range(n)
+        ],
+    )
+    conn.execute("INSERT INTO snapshots (match_id, version, state) VALUES (?, 0, ?)", (match_id, dumps(state)))
+    outbox.add(conn, match_id, 0, AnnouncementKind.BOARD, m.started_at)
+    for s in range(n):
+        if not m.is_ai(s):  # the bot's name is its own; 'GinBot 2' is a seat's name, not the user's
+            upsert_player(conn, m.guild_id, m.players[s], m.names[s], to_db(m.started_at))
     return match_id
 
 
-def create_match(conn: sqlite3.Connection, m: NewMatch, names_at: str) -> int:
-    """A match not born from a challenge (against the AI): one transaction."""
-    from .settings import upsert_player
-
+def create_match(conn: sqlite3.Connection, m: MatchRecord, state: dict[str, Any]) -> int:
+    """A match not born from a table (against the AI): one transaction."""
     with transaction(conn):
-        match_id = insert_match(conn, m)
-        for user, name in zip(m.players, m.names):
-            upsert_player(conn, m.guild_id, user, name, names_at)
-        return match_id
+        return insert_match(conn, m, state)
 
 
-def commit_move(conn: sqlite3.Connection, w: MoveWrite) -> dict[int, int] | None:
-    """Append the move, replace the snapshot, bump the version, add hand rows and, when the
-    match ends, its result, stats and ratings: all in ONE transaction. Returns rating changes."""
+def commit_move(conn: sqlite3.Connection, w: MoveWrite) -> Committed:
+    """Append the move, replace the snapshot, bump the version, add hand rows, the messages to
+    announce and, when the match ends, its result, stats and ratings: all in ONE transaction."""
+    m = w.match
     with transaction(conn):
         # The primary key (match_id, seq) refuses a second move n: no double application.
-        conn.execute("INSERT INTO moves (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                     (w.match_id, w.seq, w.seat, w.action, w.at))
-        cur = conn.execute("UPDATE snapshots SET version = ?, state = ? WHERE match_id = ? AND version = ?",
-                           (w.seq, w.state, w.match_id, w.seq - 1))
-        if cur.rowcount != 1:
-            raise StaleWrite(f"match {w.match_id} is not at version {w.seq - 1}")
-        total0, total1 = w.totals if w.totals is not None else (None, None)
+        conn.execute(
+            "INSERT INTO moves (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+            (m.id, m.version, w.seat, w.action, to_db(w.at)),
+        )
         cur = conn.execute(
-            "UPDATE matches SET version = ?, status = ?, turn_deadline = ?, ended_at = ?, winner = ?, total0 = ?,"
-            " total1 = ? WHERE id = ? AND version = ? AND status = 'active'",
-            (w.seq, w.status, w.turn_deadline, w.ended_at, w.winner, total0, total1, w.match_id, w.seq - 1),
+            "UPDATE snapshots SET version = ?, state = ? WHERE match_id = ? AND version = ?",
+            (m.version, dumps(w.state), m.id, m.version - 1),
         )
         if cur.rowcount != 1:
-            raise StaleWrite(f"match {w.match_id} is not active at version {w.seq - 1}")
+            raise StaleWrite(f"match {m.id} is not at version {m.version - 1}")
+        cur = conn.execute(
+            "UPDATE matches SET version = ?, status = ?, turn_deadline = ?, ended_at = ?, winner = ?"
+            " WHERE id = ? AND version = ? AND status = 'active'",
+            (m.version, m.status.value, to_db(m.turn_deadline), to_db(m.ended_at), m.winner, m.id, m.version - 1),
+        )
+        if cur.rowcount != 1:
+            raise StaleWrite(f"match {m.id} is not active at version {m.version - 1}")
+        if m.totals is not None:
+            conn.executemany(
+                "UPDATE match_seats SET total = ? WHERE match_id = ? AND seat = ?",
+                [(t, m.id, s) for s, t in enumerate(m.totals)],
+            )
         if w.hands:
             conn.executemany(
                 "INSERT INTO hands (match_id, number, dealer, outcome, knocker, winner, points, record)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(w.match_id, h.number, h.dealer, h.outcome, h.knocker, h.winner, h.points, h.record) for h in w.hands],
+                [
+                    (m.id, h.number, h.dealer, str(h.outcome), h.knocker, h.winner, h.points, dumps(h.to_dict()))
+                    for h in w.hands
+                ],
             )
-        return record_result(conn, w.result) if w.result is not None else None
+        changes = record_result(conn, m, w.summary) if w.summary is not None else None
+        posts = [outbox.add(conn, m.id, m.version, AnnouncementKind.HAND_RESULT, w.at) for _ in w.hands[-1:]]
+        if w.summary is not None:
+            posts.append(
+                outbox.add(
+                    conn,
+                    m.id,
+                    m.version,
+                    AnnouncementKind.MATCH_END,
+                    w.at,
+                    {"rating_changes": {str(k): v for k, v in (changes or {}).items()}},
+                )
+            )
+        elif w.new_deal:
+            posts.append(outbox.add(conn, m.id, m.version, AnnouncementKind.BOARD, w.at))
+        return Committed(changes, tuple(posts))
 
 
-def get_match(conn: sqlite3.Connection, match_id: int) -> MatchRow | None:
-    r = conn.execute(f"SELECT {_COLS} {_FROM} WHERE m.id = ?", (match_id,)).fetchone()
-    return None if r is None else _row(r)
+def get_match(conn: sqlite3.Connection, match_id: int) -> MatchRecord | None:
+    with reading(conn):
+        r = conn.execute(f"SELECT {_COLS} FROM matches m WHERE m.id = ?", (match_id,)).fetchone()
+        return None if r is None else _record(conn, r)
 
 
-def active_matches(conn: sqlite3.Connection) -> list[MatchRow]:
-    return [_row(r) for r in conn.execute(f"SELECT {_COLS} {_FROM} WHERE m.status = 'active' ORDER BY m.id")]
+def get_snapshot(conn: sqlite3.Connection, match_id: int) -> Snapshot | None:
+    r = conn.execute("SELECT version, state FROM snapshots WHERE match_id = ?", (match_id,)).fetchone()
+    return None if r is None else Snapshot(r[0], loads(r[1]))
+
+
+def load_match(conn: sqlite3.Connection, match_id: int) -> tuple[MatchRecord, Snapshot] | None:
+    """A match's row and its snapshot, read together."""
+    with reading(conn):
+        record = get_match(conn, match_id)
+        snapshot = get_snapshot(conn, match_id) if record is not None else None
+    return None if record is None or snapshot is None else (record, snapshot)
+
+
+def active_matches(conn: sqlite3.Connection) -> list[tuple[MatchRecord, Snapshot]]:
+    ids = [r[0] for r in conn.execute("SELECT id FROM matches WHERE status = 'active' ORDER BY id")]
+    return [loaded for i in ids if (loaded := load_match(conn, i)) is not None]
 
 
 def active_in_channel(conn: sqlite3.Connection, channel_id: int) -> int | None:
@@ -96,21 +182,10 @@ def active_in_channel(conn: sqlite3.Connection, channel_id: int) -> int | None:
     return None if r is None else int(r[0])
 
 
-def recent_for_player(conn: sqlite3.Connection, guild_id: int, user_id: int, limit: int) -> list[MatchRow]:
-    """Ended matches of a player, newest first."""
-    ids = conn.execute(
-        "SELECT id FROM (SELECT id, status FROM matches WHERE guild_id = ? AND player0 = ?"
-        " UNION ALL SELECT id, status FROM matches WHERE guild_id = ? AND player1 = ?)"
-        " WHERE status <> 'active' ORDER BY id DESC LIMIT ?",
-        (guild_id, user_id, guild_id, user_id, limit),
-    ).fetchall()
-    out = [get_match(conn, i) for (i,) in ids]
-    return [m for m in out if m is not None]
-
-
 def move_log(conn: sqlite3.Connection, match_id: int) -> list[tuple[int, int, str]]:
     """(seq, seat, action) in order."""
-    return conn.execute("SELECT seq, seat, action FROM moves WHERE match_id = ? ORDER BY seq", (match_id,)).fetchall()
+    rows = conn.execute("SELECT seq, seat, action FROM moves WHERE match_id = ? ORDER BY seq", (match_id,)).fetchall()
+    return [(int(a), int(b), str(c)) for a, b, c in rows]
 
 
 def set_board_message(conn: sqlite3.Connection, match_id: int, message_id: int | None) -> None:
@@ -118,6 +193,8 @@ def set_board_message(conn: sqlite3.Connection, match_id: int, message_id: int |
         conn.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
 
-def mark_warned(conn: sqlite3.Connection, match_id: int, version: int, stage: str) -> None:
+def mark_warned(conn: sqlite3.Connection, match_id: int, version: int, stage: Stage) -> None:
     with transaction(conn):
-        conn.execute("UPDATE matches SET warned_version = ?, warned_stage = ? WHERE id = ?", (version, stage, match_id))
+        conn.execute(
+            "UPDATE matches SET warned_version = ?, warned_stage = ? WHERE id = ?", (version, stage.value, match_id)
+        )

@@ -1,4 +1,11 @@
-"""Numbered SQL migrations (migrations/NNNN_name.sql), applied in order, recorded in schema_version."""
+"""Numbered SQL migrations (migrations/NNNN_name.sql), applied in order, recorded in schema_version.
+
+Each migration is one transaction. A migration whose first line is ``-- foreign_keys: off``
+rebuilds tables that others reference (SQLite's documented create-copy-drop-rename): foreign
+key enforcement is turned off around its transaction (``PRAGMA foreign_keys`` cannot change
+inside one), ``PRAGMA foreign_key_check`` must find nothing before it commits, and the
+setting is restored afterwards, whatever happened.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +13,13 @@ import logging
 import re
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import resources
 
 log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+FK_OFF_MARKER = "-- foreign_keys: off"
 
 
 class SchemaTooNew(RuntimeError):
@@ -23,6 +31,12 @@ class Migration:
     version: int
     name: str
     sql: str
+
+    @property
+    def foreign_keys_off(self) -> bool:
+        """The migration rebuilds referenced tables: run it with foreign key enforcement off."""
+        first = self.sql.lstrip().splitlines()[:1]
+        return bool(first) and first[0].strip().lower() == FK_OFF_MARKER
 
 
 def available() -> list[Migration]:
@@ -60,23 +74,39 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None)
             "refusing to start so nothing is damaged."
         )
     for mig in migrations[version:]:
-        # executescript() would COMMIT on its own; run the statements one by one inside
-        # our own transaction so a failing migration leaves nothing half-applied.
-        conn.execute("BEGIN IMMEDIATE")
+        enforced = bool(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+        if mig.foreign_keys_off and enforced:
+            conn.execute("PRAGMA foreign_keys = OFF")  # a no-op inside a transaction: so before BEGIN
         try:
-            for statement in _statements(mig.sql):
-                conn.execute(statement)
-            conn.execute(
-                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                (mig.version, mig.name, datetime.now(timezone.utc).isoformat()),
-            )
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+            _apply(conn, mig)
+        finally:
+            if mig.foreign_keys_off and enforced:
+                conn.execute("PRAGMA foreign_keys = ON")
         log.info("applied migration %s", mig.name)
         version = mig.version
     return version
+
+
+def _apply(conn: sqlite3.Connection, mig: Migration) -> None:
+    # executescript() would COMMIT on its own; run the statements one by one inside
+    # our own transaction so a failing migration leaves nothing half-applied.
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in _statements(mig.sql):
+            conn.execute(statement)
+        if mig.foreign_keys_off:
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                shown = ", ".join(f"{table} row {rowid} -> {parent}" for table, rowid, parent, _ in broken[:5])
+                raise sqlite3.IntegrityError(f"migration {mig.name} would break {len(broken)} foreign keys ({shown})")
+        conn.execute(
+            "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+            (mig.version, mig.name, datetime.now(UTC).isoformat()),
+        )
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def _statements(sql: str) -> list[str]:
@@ -90,6 +120,6 @@ def _statements(sql: str) -> list[str]:
             if buf.strip():
                 out.append(buf.strip())
             buf = ""
-    if buf.strip() and not all(l.strip().startswith("--") or not l.strip() for l in buf.splitlines()):
+    if buf.strip() and not all(ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()):
         raise ValueError(f"incomplete SQL statement at the end of a migration: {buf[:60]!r}")
     return out

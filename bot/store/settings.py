@@ -6,20 +6,21 @@ import json
 import sqlite3
 
 from .db import transaction
-from .rows import SettingsRow
+from .records import GuildSettings
 
 
-def get_settings(conn: sqlite3.Connection, guild_id: int) -> SettingsRow | None:
+def get_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings | None:
     row = conn.execute(
         "SELECT guild_id, default_variant, target, turn_timeout_s, allowed_channels FROM guild_settings"
-        " WHERE guild_id = ?", (guild_id,),
+        " WHERE guild_id = ?",
+        (guild_id,),
     ).fetchone()
     if row is None:
         return None
-    return SettingsRow(row[0], row[1], row[2], row[3], tuple(int(c) for c in json.loads(row[4])))
+    return GuildSettings(row[0], row[1], row[2], row[3], tuple(int(c) for c in json.loads(row[4])))
 
 
-def save_settings(conn: sqlite3.Connection, s: SettingsRow) -> None:
+def save_settings(conn: sqlite3.Connection, s: GuildSettings) -> None:
     with transaction(conn):
         conn.execute(
             "INSERT INTO guild_settings (guild_id, default_variant, target, turn_timeout_s, allowed_channels)"

@@ -1,20 +1,42 @@
-"""Per-guild player statistics, Elo ratings and leaderboards."""
+"""Per-guild player statistics per game family, Elo ratings and leaderboards.
+
+A family is a game and its seat count ('gin:2', 'gin:3', 'rummy:5': ``records.family_of``): a
+two-player Gin win is not a three-player one, so each family has its own rows, ratings and
+leaderboards. Ratings:
+
+- two seats: Elo, K = 32 (``elo_delta``);
+- partnerships (every seat has a team): the teams play one Elo game, each team rated at its
+  players' mean; every winner gains and every loser loses that team delta (``team_deltas``);
+- three or more seats, each for himself: the protocol names one winner and no finishing order
+  of the others, so the winner plays one Elo game against each other seat, K = 32 / (seats - 1)
+  per pair (``winner_deltas``): among equals a win is worth what it is worth between two and
+  the expected change of every seat stays 0; nothing moves between two losers.
+
+Every change is a whole number and zero-sum. A match with any AI seat is not rated: each human
+gets a vs_bot win (his side won) or loss, and the bot gets no row.
+"""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
-from .rows import MatchResult, StatsRow
+from bot.engine import MatchSummary
+
+from .records import MatchRecord, PlayerStats, family_of
 
 START_RATING = 1500
 K_FACTOR = 32
+DEFAULT_FAMILY = family_of("gin", 2)
 
-_STAT_COLS = ("s.guild_id, s.user_id, COALESCE(p.name, ''), s.rating, s.matches_won, s.matches_lost, s.hands_won,"
-              " s.gins, s.undercuts, s.points_for, s.points_against, s.best_margin, s.streak, s.vs_bot_won,"
-              " s.vs_bot_lost")
-_STAT_FROM = ("FROM player_stats s LEFT JOIN players p ON p.guild_id = s.guild_id AND p.user_id = s.user_id")
+_STAT_COLS = (
+    "s.guild_id, s.user_id, COALESCE(p.name, ''), s.rating, s.matches_won, s.matches_lost, s.hands_won,"
+    " s.gins, s.undercuts, s.points_for, s.points_against, s.best_margin, s.streak, s.vs_bot_won,"
+    " s.vs_bot_lost, s.family"
+)
+_STAT_FROM = "FROM player_stats s LEFT JOIN players p ON p.guild_id = s.guild_id AND p.user_id = s.user_id"
 
-# ORDER BY clauses match the stats_by_* indexes, so a top-N reads N index entries.
+# ORDER BY clauses match the stats_by_* indexes (guild, family, ...), so a top-N reads N index entries.
 _BOARDS = {
     "rating": ("s.matches_won + s.matches_lost > 0", "s.rating DESC, s.matches_won DESC, s.user_id"),
     "wins": ("s.matches_won + s.matches_lost > 0", "s.matches_won DESC, s.rating DESC, s.user_id"),
@@ -26,60 +48,137 @@ BOARDS = tuple(_BOARDS)
 
 def expected_score(rating: float, other: float) -> float:
     """Elo: the chance ``rating`` beats ``other``."""
-    return 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((other - rating) / 400.0)))
 
 
-def elo_delta(winner_rating: int, loser_rating: int, k: int = K_FACTOR) -> int:
+def elo_delta(winner_rating: float, loser_rating: float, k: float = K_FACTOR) -> int:
     """Points the winner gains and the loser loses (whole numbers, zero-sum)."""
     return round(k * (1.0 - expected_score(winner_rating, loser_rating)))
 
 
-def _ensure(conn: sqlite3.Connection, guild_id: int, user_id: int) -> None:
-    conn.execute("INSERT INTO player_stats (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (guild_id, user_id))
+def winner_deltas(ratings: Sequence[int], winner: int) -> list[int]:
+    """Rating changes per seat when ``winner`` beats every other seat of an N-seat match (each for
+    himself): one Elo game against each, K / (N - 1) per game. Zero-sum whole numbers."""
+    n = len(ratings)
+    if n < 2 or not 0 <= winner < n:
+        raise ValueError("a rated match has a winner among at least two seats")
+    k = K_FACTOR / (n - 1)
+    out = [0] * n
+    for seat in range(n):
+        if seat != winner:
+            d = elo_delta(ratings[winner], ratings[seat], k)
+            out[seat] -= d
+            out[winner] += d
+    return out
 
 
-def record_result(conn: sqlite3.Connection, r: MatchResult) -> dict[int, int] | None:
-    """Add a finished match to the stats (inside the caller's transaction).
+def team_deltas(ratings: Sequence[int], teams: Sequence[int], winning_team: int) -> list[int]:
+    """Rating changes per seat when ``winning_team`` beats the other team: one Elo game between the
+    teams' mean ratings; each winner gains and each loser loses the same whole number."""
+    if len(set(teams)) != 2 or winning_team not in teams:
+        raise ValueError("a partnership match is two teams")
+    mean = {t: sum(r for r, u in zip(ratings, teams, strict=True) if u == t) / teams.count(t) for t in set(teams)}
+    other = next(t for t in mean if t != winning_team)
+    d = elo_delta(mean[winning_team], mean[other])
+    return [d if t == winning_team else -d for t in teams]
+
+
+def _ensure(conn: sqlite3.Connection, guild_id: int, family: str, user_id: int) -> None:
+    conn.execute(
+        "INSERT INTO player_stats (guild_id, family, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        (guild_id, family, user_id),
+    )
+
+
+def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> dict[int, int] | None:
+    """Add a finished match to its family's stats (inside the caller's transaction).
 
     Player vs player: ratings, wins/losses, hands, gins, undercuts, points, margin, streak.
-    Against the AI: only the human's vs_bot_won / vs_bot_lost. Returns rating changes (pvp)."""
-    g = r.guild_id
-    if r.ai_seat is not None:
-        human = 1 - r.ai_seat
-        _ensure(conn, g, r.players[human])
-        col = "vs_bot_won" if r.winner == human else "vs_bot_lost"
-        conn.execute(f"UPDATE player_stats SET {col} = {col} + 1 WHERE guild_id = ? AND user_id = ?",
-                     (g, r.players[human]))
+    With an AI seat: only each human's vs_bot_won / vs_bot_lost. Returns rating changes (pvp)."""
+    g, players, family, n = m.guild_id, m.players, m.family, len(m.players)
+    won = [m.team_of(s) == m.team_of(r.winner) for s in range(n)]
+    if m.ai_seats:
+        for seat in range(n):
+            if m.is_ai(seat):
+                continue
+            _ensure(conn, g, family, players[seat])
+            col = "vs_bot_won" if won[seat] else "vs_bot_lost"
+            conn.execute(
+                f"UPDATE player_stats SET {col} = {col} + 1 WHERE guild_id = ? AND family = ? AND user_id = ?",
+                (g, family, players[seat]),
+            )
         return None
-    w, l = r.winner, 1 - r.winner
-    for seat in (0, 1):
-        _ensure(conn, g, r.players[seat])
-    ratings = {uid: rating for uid, rating in conn.execute(
-        "SELECT user_id, rating FROM player_stats WHERE guild_id = ? AND user_id IN (?, ?)", (g, *r.players))}
-    delta = elo_delta(ratings[r.players[w]], ratings[r.players[l]])
-    for seat in (0, 1):
-        won = seat == w
+    for user in players:
+        _ensure(conn, g, family, user)
+    marks = ", ".join("?" * n)
+    rating_of = dict(
+        conn.execute(
+            f"SELECT user_id, rating FROM player_stats WHERE guild_id = ? AND family = ? AND user_id IN ({marks})",
+            (g, family, *players),
+        )
+    )
+    ratings = [int(rating_of[u]) for u in players]
+    if m.teams is not None:
+        deltas = team_deltas(ratings, m.teams, m.teams[r.winner])
+    elif n == 2:
+        d = elo_delta(ratings[r.winner], ratings[1 - r.winner])
+        deltas = [d if s == r.winner else -d for s in range(2)]
+    else:
+        deltas = winner_deltas(ratings, r.winner)
+    for seat in range(n):
+        # Points against: each opposing side's total once (a partnership's total stands in both its seats).
+        sides = {m.team_of(s): r.totals[s] for s in range(n) if m.team_of(s) != m.team_of(seat)}
         conn.execute(
             "UPDATE player_stats SET rating = rating + ?, matches_won = matches_won + ?, matches_lost = matches_lost + ?,"
             " hands_won = hands_won + ?, gins = gins + ?, undercuts = undercuts + ?, points_for = points_for + ?,"
             " points_against = points_against + ?, best_margin = MAX(best_margin, ?),"
             " streak = CASE WHEN ? THEN (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END)"
             "               ELSE (CASE WHEN streak < 0 THEN streak - 1 ELSE -1 END) END"
-            " WHERE guild_id = ? AND user_id = ?",
-            (delta if won else -delta, int(won), int(not won), r.hands_won[seat], r.gins[seat], r.undercuts[seat],
-             r.totals[seat], r.totals[1 - seat], r.margin if won else 0, int(won), g, r.players[seat]),
+            " WHERE guild_id = ? AND family = ? AND user_id = ?",
+            (
+                deltas[seat],
+                int(won[seat]),
+                int(not won[seat]),
+                r.hands_won[seat],
+                r.gins[seat],
+                r.undercuts[seat],
+                r.totals[seat],
+                sum(sides.values()),
+                r.margin if won[seat] else 0,
+                int(won[seat]),
+                g,
+                family,
+                players[seat],
+            ),
         )
-    return {r.players[w]: delta, r.players[l]: -delta}
+    return {players[s]: deltas[s] for s in range(n)}
 
 
-def get_stats(conn: sqlite3.Connection, guild_id: int, user_id: int) -> StatsRow | None:
-    row = conn.execute(f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.user_id = ?",
-                       (guild_id, user_id)).fetchone()
-    return None if row is None else StatsRow(*row)
+def get_stats(
+    conn: sqlite3.Connection, guild_id: int, user_id: int, family: str = DEFAULT_FAMILY
+) -> PlayerStats | None:
+    row = conn.execute(
+        f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.family = ? AND s.user_id = ?",
+        (guild_id, family, user_id),
+    ).fetchone()
+    return None if row is None else PlayerStats(*row)
 
 
-def leaderboard(conn: sqlite3.Connection, guild_id: int, by: str = "rating", limit: int = 10) -> list[StatsRow]:
+def families_of(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[PlayerStats]:
+    """A player's stats in every family he has played, by family name."""
+    rows = conn.execute(
+        f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.user_id = ? ORDER BY s.family",
+        (guild_id, user_id),
+    ).fetchall()
+    return [PlayerStats(*r) for r in rows]
+
+
+def leaderboard(
+    conn: sqlite3.Connection, guild_id: int, by: str = "rating", limit: int = 10, family: str = DEFAULT_FAMILY
+) -> list[PlayerStats]:
     where, order = _BOARDS[by]
-    rows = conn.execute(f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND {where} ORDER BY {order} LIMIT ?",
-                        (guild_id, limit)).fetchall()
-    return [StatsRow(*r) for r in rows]
+    rows = conn.execute(
+        f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.family = ? AND {where} ORDER BY {order} LIMIT ?",
+        (guild_id, family, limit),
+    ).fetchall()
+    return [PlayerStats(*r) for r in rows]

@@ -2,75 +2,137 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from . import challenges, matches, settings, stats
-from .db import Database
-from .rows import ChallengeRow, MatchRow, MoveWrite, NewMatch, SettingsRow, StatsRow
+from bot.engine import GameRules
+
+from . import challenges, matches, outbox, settings, stats, styles
+from .db import BUSY_TIMEOUT_MS, Database
+from .records import (
+    Announcement,
+    Challenge,
+    ChallengeStatus,
+    Committed,
+    GuildSettings,
+    MatchRecord,
+    MoveWrite,
+    Place,
+    PlayerStats,
+    Snapshot,
+    Stage,
+)
 
 
 class Store:
+    """The queries, each one queued call: writes (and reads that must see them) on the writer,
+    plain reads on the reader, which a write held up by another process does not block."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> "Store":
-        return cls(await Database.open(path, synchronous=synchronous))
+    async def open(
+        cls, path: str | Path, *, synchronous: str = "NORMAL", busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Store:
+        return cls(await Database.open(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms))
 
     async def close(self) -> None:
         await self.db.close()
 
     # settings and names
-    async def get_settings(self, guild_id: int) -> SettingsRow | None:
-        return await self.db.run(settings.get_settings, guild_id)
+    async def get_settings(self, guild_id: int) -> GuildSettings | None:
+        return await self.db.read(settings.get_settings, guild_id)
 
-    async def save_settings(self, row: SettingsRow) -> None:
+    async def save_settings(self, row: GuildSettings) -> None:
         await self.db.run(settings.save_settings, row)
 
     # challenges
-    async def insert_challenge(self, guild_id: int, channel_id: int, challenger: tuple[int, str],
-                               opponent: tuple[int | None, str | None], rules: str, created_at: str,
-                               expires_at: str) -> ChallengeRow:
-        return await self.db.run(challenges.insert_challenge, guild_id, channel_id, challenger, opponent, rules,
-                                 created_at, expires_at)
+    async def insert_challenge(
+        self,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        challenger: tuple[int, str],
+        opponent: tuple[int | None, str | None],
+        rules: GameRules,
+        created_at: datetime,
+        expires_at: datetime,
+    ) -> Challenge:
+        return await self.db.run(
+            challenges.insert_challenge, game, guild_id, channel_id, challenger, opponent, rules, created_at, expires_at
+        )
 
-    async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
-        return await self.db.run(challenges.get_challenge, challenge_id)
+    async def insert_table(
+        self,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host: tuple[int, str],
+        rules: GameRules,
+        seats: int,
+        invited: Sequence[int],
+        created_at: datetime,
+        expires_at: datetime,
+    ) -> Challenge:
+        return await self.db.run(
+            challenges.insert_table, game, guild_id, channel_id, host, rules, seats, invited, created_at, expires_at
+        )
 
-    async def open_challenge_in_channel(self, channel_id: int) -> ChallengeRow | None:
-        return await self.db.run(challenges.open_in_channel, channel_id)
+    async def add_places(self, challenge_id: int, places: Sequence[Place], at: datetime) -> Challenge | None:
+        return await self.db.run(challenges.add_places, challenge_id, places, at)
 
-    async def set_challenge_status(self, challenge_id: int, status: str) -> ChallengeRow | None:
+    async def remove_place(self, challenge_id: int, user_id: int) -> Challenge | None:
+        return await self.db.run(challenges.remove_place, challenge_id, user_id)
+
+    async def set_teams(self, challenge_id: int, teams: Sequence[int | None]) -> Challenge | None:
+        return await self.db.run(challenges.set_teams, challenge_id, teams)
+
+    async def decline_table(self, challenge_id: int, user_id: int, close: bool) -> Challenge | None:
+        return await self.db.run(challenges.decline, challenge_id, user_id, close)
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        return await self.db.read(challenges.get_challenge, challenge_id)
+
+    async def open_challenge_in_channel(self, channel_id: int) -> Challenge | None:
+        return await self.db.read(challenges.open_in_channel, channel_id)
+
+    async def set_challenge_status(self, challenge_id: int, status: ChallengeStatus) -> Challenge | None:
         return await self.db.run(challenges.set_status, challenge_id, status)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.db.run(challenges.set_message, challenge_id, message_id)
 
-    async def expire_challenges(self, now: str) -> list[ChallengeRow]:
+    async def expire_challenges(self, now: datetime) -> list[Challenge]:
         return await self.db.run(challenges.expire, now)
 
-    async def accept_challenge(self, challenge_id: int, acceptor: tuple[int, str],
-                               match: NewMatch) -> tuple[ChallengeRow, int] | None:
-        return await self.db.run(challenges.accept, challenge_id, acceptor, match)
+    async def accept_challenge(
+        self, challenge_id: int, acceptor: tuple[int, str] | None, match: MatchRecord, state: dict[str, Any]
+    ) -> tuple[Challenge, int] | None:
+        return await self.db.run(challenges.accept, challenge_id, acceptor, match, state)
 
     # matches
-    async def create_match(self, match: NewMatch) -> int:
-        return await self.db.run(matches.create_match, match, match.started_at)
+    async def create_match(self, match: MatchRecord, state: dict[str, Any]) -> int:
+        return await self.db.run(matches.create_match, match, state)
 
-    async def commit_move(self, write: MoveWrite) -> dict[int, int] | None:
+    async def commit_move(self, write: MoveWrite) -> Committed:
         return await self.db.run(matches.commit_move, write)
 
-    async def get_match(self, match_id: int) -> MatchRow | None:
-        return await self.db.run(matches.get_match, match_id)
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        return await self.db.read(matches.get_match, match_id)
 
-    async def active_matches(self) -> list[MatchRow]:
+    async def load_match(self, match_id: int, *, settled: bool = False) -> tuple[MatchRecord, Snapshot] | None:
+        """A match's row and snapshot. On the writer (after every queued write) unless ``settled``:
+        the caller knows no write of this match is in flight, so the reader serves it."""
+        return await (self.db.read if settled else self.db.run)(matches.load_match, match_id)
+
+    async def active_matches(self) -> list[tuple[MatchRecord, Snapshot]]:
         return await self.db.run(matches.active_matches)
 
     async def active_in_channel(self, channel_id: int) -> int | None:
-        return await self.db.run(matches.active_in_channel, channel_id)
-
-    async def recent_for_player(self, guild_id: int, user_id: int, limit: int) -> list[MatchRow]:
-        return await self.db.run(matches.recent_for_player, guild_id, user_id, limit)
+        return await self.db.read(matches.active_in_channel, channel_id)
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, str]]:
         return await self.db.run(matches.move_log, match_id)
@@ -78,12 +140,37 @@ class Store:
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         await self.db.run(matches.set_board_message, match_id, message_id)
 
-    async def mark_warned(self, match_id: int, version: int, stage: str) -> None:
+    async def mark_warned(self, match_id: int, version: int, stage: Stage) -> None:
         await self.db.run(matches.mark_warned, match_id, version, stage)
 
-    # stats
-    async def get_stats(self, guild_id: int, user_id: int) -> StatsRow | None:
-        return await self.db.run(stats.get_stats, guild_id, user_id)
+    # the outbox (writer: a message marked done must never be read back as pending)
+    async def pending_announcements(self, limit: int, match_id: int | None = None) -> list[Announcement]:
+        return await self.db.run(outbox.pending, limit, match_id)
 
-    async def leaderboard(self, guild_id: int, by: str, limit: int) -> list[StatsRow]:
-        return await self.db.run(stats.leaderboard, guild_id, by, limit)
+    async def mark_announced(self, announcement_id: int, message_id: int | None, at: datetime) -> bool:
+        return await self.db.run(outbox.mark_done, announcement_id, message_id, at)
+
+    # stats
+    async def get_stats(self, guild_id: int, user_id: int, family: str = stats.DEFAULT_FAMILY) -> PlayerStats | None:
+        return await self.db.read(stats.get_stats, guild_id, user_id, family)
+
+    async def stats_families(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        return await self.db.read(stats.families_of, guild_id, user_id)
+
+    async def leaderboard(
+        self, guild_id: int, by: str, limit: int, family: str = stats.DEFAULT_FAMILY
+    ) -> list[PlayerStats]:
+        return await self.db.read(stats.leaderboard, guild_id, by, limit, family)
+
+    # each player's look and each server's ping grace (bot/store/styles.py)
+    async def get_player_style(self, user_id: int) -> styles.PlayerStyle | None:
+        return await self.db.read(styles.get_player_style, user_id)
+
+    async def save_player_style(self, style: styles.PlayerStyle, at: datetime) -> None:
+        await self.db.run(styles.save_player_style, style, at)
+
+    async def get_ping_grace(self, guild_id: int) -> int | None:
+        return await self.db.read(styles.get_ping_grace, guild_id)
+
+    async def save_ping_grace(self, guild_id: int, seconds: int) -> None:
+        await self.db.run(styles.save_ping_grace, guild_id, seconds)

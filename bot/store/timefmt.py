@@ -5,7 +5,7 @@ Format: 'YYYY-MM-DDTHH:MM:SS.ffffffZ' (isoformat/fromisoformat are C-fast; strpt
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import overload
 
 
@@ -18,7 +18,7 @@ def to_db(dt: datetime | None) -> str | None:
         return None
     if dt.tzinfo is None:
         raise ValueError("naive datetime: the store only takes aware (UTC) times")
-    return dt.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    return dt.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 @overload
@@ -28,4 +28,4 @@ def from_db(text: None) -> None: ...
 def from_db(text: str | None) -> datetime | None:
     if text is None:
         return None
-    return datetime.fromisoformat(text).astimezone(timezone.utc)
+    return datetime.fromisoformat(text).astimezone(UTC)

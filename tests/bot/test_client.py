@@ -12,8 +12,9 @@ from bot.client import GinBot
 from bot.config import Settings
 
 
-async def test_start_logs_no_voice_library_warnings(tmp_path: Path, caplog: pytest.LogCaptureFixture,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_start_logs_no_voice_library_warnings(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The flags are process-wide and cleared after the first client warns: set them as on a fresh start.
     monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
     monkeypatch.setattr(discord.VoiceClient, "warn_dave", True, raising=False)

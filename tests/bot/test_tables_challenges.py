@@ -6,7 +6,8 @@ import pytest
 
 from bot.engine import preset
 from bot.tables import GuildSettings, Refusal, TableService
-from tests.store.helpers import T0, Clock, dump, query
+from tests.clock import T0, Clock
+from tests.store.helpers import dump, query
 
 
 @pytest.fixture
@@ -40,7 +41,10 @@ async def test_challenge_accept(svc):
     got = await svc.get_challenge(c.id)
     assert (got.status, got.match_id) == ("accepted", m.id)
     assert (await svc.match_for_channel(10)).id == m.id
-    assert query(svc.store.db.path, "SELECT user_id, name FROM players ORDER BY user_id") == [(100, "Ann"), (200, "Bobby")]
+    assert query(svc.store.db.path, "SELECT user_id, name FROM players ORDER BY user_id") == [
+        (100, "Ann"),
+        (200, "Bobby"),
+    ]
     assert query(svc.store.db.path, "SELECT seed FROM matches") == [(42,)]
 
 
@@ -128,8 +132,9 @@ async def test_play_bot(svc):
 
 async def test_settings(svc, tmp_path):
     assert await svc.guild_settings(7) == GuildSettings(7)
-    s = await svc.update_settings(7, default_variant="Hollywood", target=250, turn_timeout_s=600,
-                                  allowed_channels=[3, 1, 3])
+    s = await svc.update_settings(
+        7, default_variant="Hollywood", target=250, turn_timeout_s=600, allowed_channels=[3, 1, 3]
+    )
     assert s == GuildSettings(7, "hollywood", 250, 600, (1, 3))
     await _refused(svc, svc.update_settings(7, default_variant="chess"), "Unknown variant")
     await _refused(svc, svc.update_settings(7, target=9), "target")

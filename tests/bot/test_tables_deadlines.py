@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from bot.tables import Refusal, TableService
-from tests.store.helpers import T0, Clock, first_legal, new_pvp, play_one, query
+from tests.clock import T0, Clock
+from tests.store.helpers import first_legal, new_pvp, play_one, query
 
 TIMEOUT = 600
 
@@ -56,8 +57,9 @@ async def test_warn_claim_policy(setup):
         await svc.claim(info.id, idle_user)
     result = await svc.claim(info.id, waiting_user)
     assert result.match_over and result.match.status == "abandoned" and result.match.public.winner == 1 - idle
-    assert query(svc.store.db.path, "SELECT seat, action FROM moves WHERE seq = ?", result.match.version) == \
-        [(idle, "resign")]
+    assert query(svc.store.db.path, "SELECT seat, action FROM moves WHERE seq = ?", result.match.version) == [
+        (idle, "resign")
+    ]
     assert (await svc.player_stats(1, idle_user)).matches_lost == 1
     assert (await svc.player_stats(1, waiting_user)).matches_won == 1
     assert await svc.overdue() == []

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
+from bot.ai.greedy import greedy_action
 from bot.engine import Match, preset
 from bot.engine.actions import BIG_GIN
 from bot.engine.match import EventKind
 from bot.store import elo_delta
 from bot.tables import TableService
-from tests.store.helpers import first_legal, new_pvp, pick, query
+from tests.store.helpers import first_legal, new_pvp, query
 
 
-async def _play_to_end(svc, match_id, rng):
-    """Play with pick(); also replays every acknowledged move on a plain engine Match."""
+async def _play_to_end(svc, match_id):
+    """Play greedy moves; also replays every acknowledged move on a plain engine Match."""
     info = await svc.get_match(match_id)
     seed = query(svc.store.db.path, "SELECT seed FROM matches WHERE id = ?", match_id)[0][0]
     shadow = Match.new(info.rules, seed)
@@ -24,7 +24,7 @@ async def _play_to_end(svc, match_id, rng):
     while info.status == "active":
         seat = info.public.turn
         view = await svc.seat_view(match_id, info.players[seat])
-        action = pick(view, rng)
+        action = greedy_action(view)
         result = await svc.act(match_id, info.players[seat], action, info.version)
         events = shadow.apply(seat, action)
         assert result.events == tuple(events)
@@ -41,37 +41,47 @@ async def test_whole_match_scores_hands_stats_and_ratings(tmp_path, variant):
     info = await new_pvp(svc, channel=50, a=11, b=22, seed=1234, variant=variant)
     assert info.rules == preset(variant) and info.version == 0 and info.status == "active"
     assert info.players == (11, 22) and info.names == ("user11", "user22")
-    shadow, results = await _play_to_end(svc, info.id, random.Random(3))
+    shadow, results = await _play_to_end(svc, info.id)
     final = results[-1]
-    assert final.match_over and final.new_hand and final.match.status == "finished"
+    assert final.match_over and final.match.status == "finished"
     assert sum(1 for r in results if r.match_over) == 1
     assert final.match.public.totals == shadow.totals()
     assert final.match.public.winner == shadow.winner
 
     # hands rows == the engine's history; hand_over reported on exactly those moves
-    hands = query(path, "SELECT number, dealer, outcome, knocker, winner, points, record FROM hands"
-                        " WHERE match_id = ? ORDER BY number", info.id)
-    assert [(h.number, h.dealer, h.outcome, h.knocker, h.winner, h.points) for h in shadow.history] == \
-        [h[:6] for h in hands]
+    hands = query(
+        path,
+        "SELECT number, dealer, outcome, knocker, winner, points, record FROM hands WHERE match_id = ? ORDER BY number",
+        info.id,
+    )
+    assert [(h.number, h.dealer, h.outcome, h.knocker, h.winner, h.points) for h in shadow.history] == [
+        h[:6] for h in hands
+    ]
     assert [json.loads(h[6]) for h in hands] == [h.to_dict() for h in shadow.history]
     assert [r.hand_over for r in results if r.hand_over] == shadow.history
-    assert all(r.new_hand == (r.hand_over is not None or r.match_over) for r in results)
+    assert all(r.views[s].seat == s for r in results for s in (0, 1))
 
     # the match row, moves and snapshot
-    row = query(path, "SELECT status, version, winner, total0, total1, ended_at, turn_deadline FROM matches"
-                      " WHERE id = ?", info.id)[0]
-    assert row[:5] == ("finished", shadow.moves, shadow.winner, *shadow.totals())
-    assert row[5] is not None and row[6] is None
-    assert query(path, "SELECT COUNT(*), MIN(seq), MAX(seq) FROM moves WHERE match_id = ?", info.id) == \
-        [(shadow.moves, 1, shadow.moves)]
+    row = query(path, "SELECT status, version, winner, ended_at, turn_deadline FROM matches WHERE id = ?", info.id)[0]
+    assert row[:3] == ("finished", shadow.moves, shadow.winner)
+    assert row[3] is not None and row[4] is None
+    assert query(
+        path,
+        "SELECT seat, user_id, name, ai_level, team, total FROM match_seats WHERE match_id = ? ORDER BY seat",
+        info.id,
+    ) == [(0, 11, "user11", None, None, shadow.totals()[0]), (1, 22, "user22", None, None, shadow.totals()[1])]
+    assert final.match.totals == shadow.totals()
+    assert query(path, "SELECT COUNT(*), MIN(seq), MAX(seq) FROM moves WHERE match_id = ?", info.id) == [
+        (shadow.moves, 1, shadow.moves)
+    ]
     snap = query(path, "SELECT version, state FROM snapshots WHERE match_id = ?", info.id)[0]
     assert snap[0] == shadow.moves and json.loads(snap[1]) == json.loads(json.dumps(shadow.to_dict()))
 
     # stats and ratings as the summary says
     s = shadow.summary()
-    w, l = info.players[s.winner], info.players[s.loser]
-    assert final.rating_changes == {w: 16, l: -16}
-    ws, ls = await svc.player_stats(1, w), await svc.player_stats(1, l)
+    w, lose = info.players[s.winner], info.players[s.loser]
+    assert final.rating_changes == {w: 16, lose: -16}
+    ws, ls = await svc.player_stats(1, w), await svc.player_stats(1, lose)
     assert (ws.rating, ws.matches_won, ws.matches_lost, ws.streak) == (1516, 1, 0, 1)
     assert (ls.rating, ls.matches_won, ls.matches_lost, ls.streak) == (1484, 0, 1, -1)
     assert ws.hands_won == s.hands_won[s.winner] and ls.hands_won == s.hands_won[s.loser]
@@ -79,14 +89,14 @@ async def test_whole_match_scores_hands_stats_and_ratings(tmp_path, variant):
     assert (ls.gins, ls.undercuts) == (s.gins[s.loser], s.undercuts[s.loser])
     assert (ws.points_for, ws.points_against, ws.best_margin) == (s.totals[s.winner], s.totals[s.loser], s.margin)
     assert (ls.points_for, ls.points_against, ls.best_margin) == (s.totals[s.loser], s.totals[s.winner], 0)
-    assert [p.user_id for p in await svc.leaderboard(1)] == [w, l]
+    assert [p.user_id for p in await svc.leaderboard(1)] == [w, lose]
     assert ws.name == f"user{w}"
 
-    # the channel is free again; the match shows in recent matches; acting on it is refused
+    # the channel is free again; the finished match still reads back as it ended
     assert await svc.match_for_channel(50) is None
     assert await svc.active_matches() == []
-    recent = await svc.recent_matches(1, 11)
-    assert [m.id for m in recent] == [info.id] and recent[0].public.totals == shadow.totals()
+    ended = await svc.get_match(info.id)
+    assert ended.status == "finished" and ended.public.totals == shadow.totals() and ended.public.finished
     await svc.close()
 
 
@@ -109,7 +119,7 @@ async def test_resign_counts_as_the_resigners_loss(tmp_path):
     info = await new_pvp(svc, channel=1, a=1, b=2)
     result = await svc.resign(info.id, 2)
     assert result.match_over and result.match.status == "resigned" and result.match.public.winner == 0
-    assert result.events[0].kind is EventKind.RESIGNED and result.hand_over is None and result.new_hand
+    assert result.events[0].kind is EventKind.RESIGNED and result.hand_over is None and result.match_over
     assert query(path, "SELECT seat, action FROM moves WHERE match_id = ?", info.id) == [(1, "resign")]
     assert (await svc.player_stats(1, 2)).matches_lost == 1
     await svc.close()
@@ -121,12 +131,11 @@ async def test_match_against_the_ai_with_a_chooser_double(tmp_path):
 
     def chooser(view, level, rng):
         calls.append((view.seat, level, rng.random()))
-        return pick(view, rng)
+        return greedy_action(view)
 
     svc = await TableService.open(path, chooser=chooser)
     info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", level="hard", seed=77)
     assert info.ai_seat == 1 and info.ai_level == "hard" and info.players == (5, 999)
-    rng = random.Random(1)
     while info.status == "active":
         if info.public.turn == 1:
             assert await svc.ai_pending() == [info]
@@ -135,7 +144,7 @@ async def test_match_against_the_ai_with_a_chooser_double(tmp_path):
         else:
             assert await svc.ai_step(info.id) is None  # not the AI's turn: nothing happens
             view = await svc.seat_view(info.id, 5)
-            result = await svc.act(info.id, 5, pick(view, rng), info.version)
+            result = await svc.act(info.id, 5, greedy_action(view), info.version)
         info = result.match
     assert all(c[:2] == (1, "hard") for c in calls)
     assert result.rating_changes is None
@@ -152,14 +161,16 @@ async def test_match_against_the_ai_with_a_chooser_double(tmp_path):
 
     def chooser2(view, level, rng):
         calls2.append((view.seat, level, rng.random()))
-        return pick(view, rng)
+        return greedy_action(view)
 
     svc2 = await TableService.open(tmp_path / "again.sqlite3", chooser=chooser2)
     info = await svc2.play_bot(1, 9, 5, "human", 999, "GinBot", level="hard", seed=77)
-    rng = random.Random(1)
     while info.status == "active":
-        result = await svc2.ai_step(info.id) if info.public.turn == 1 else \
-            await svc2.act(info.id, 5, pick(await svc2.seat_view(info.id, 5), rng), info.version)
+        result = (
+            await svc2.ai_step(info.id)
+            if info.public.turn == 1
+            else await svc2.act(info.id, 5, greedy_action(await svc2.seat_view(info.id, 5)), info.version)
+        )
         info = result.match
     assert calls2 == calls
     await svc.close()
@@ -178,7 +189,7 @@ async def test_ai_step_with_the_real_default_chooser(tmp_path):
             result = await svc.ai_step(info.id)
             moved += 1
         else:
-            result = await svc.act(info.id, 5, pick(await svc.seat_view(info.id, 5)), info.version)
+            result = await svc.act(info.id, 5, greedy_action(await svc.seat_view(info.id, 5)), info.version)
         info = result.match
     assert moved >= 3
     await svc.close()

@@ -11,14 +11,16 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.ai.greedy import greedy_action
 from bot.engine import Match
 from bot.engine.actions import BIG_GIN, DRAW_STOCK, PASS
 from bot.tables import Refusal, TableService
-from tests.store.helpers import new_pvp, pick, query
+from tests.store.helpers import new_pvp, query
 
 # each step: (kind, choice) where kind picks what the caller does
-STEP = st.tuples(st.sampled_from(["good", "good", "good", "stale", "illegal", "stranger", "waiter"]),
-                 st.integers(0, 10))
+STEP = st.tuples(
+    st.sampled_from(["good", "good", "good", "stale", "illegal", "stranger", "waiter"]), st.integers(0, 10)
+)
 
 
 async def _run(path: Path, seed: int, steps: list[tuple[str, int]]) -> None:
@@ -33,7 +35,7 @@ async def _run(path: Path, seed: int, steps: list[tuple[str, int]]) -> None:
             mover, waiter = info.players[turn], info.players[1 - turn]
             view = await svc.seat_view(info.id, mover)
             if kind == "good":
-                action = pick(view) if n < 8 else view.legal[n % len(view.legal)]
+                action = greedy_action(view) if n < 8 else view.legal[n % len(view.legal)]
                 info = (await svc.act(info.id, mover, action, info.version)).match
                 shadow.apply(turn, action)
                 continue
@@ -41,8 +43,12 @@ async def _run(path: Path, seed: int, steps: list[tuple[str, int]]) -> None:
                 if kind == "stale":
                     await svc.act(info.id, mover, view.legal[0], info.version - 1 - n)
                 elif kind == "illegal":
-                    await svc.act(info.id, mover, BIG_GIN if n % 2 else (PASS if view.phase != "offer" else DRAW_STOCK),
-                                  info.version)
+                    await svc.act(
+                        info.id,
+                        mover,
+                        BIG_GIN if n % 2 else (PASS if view.phase != "offer" else DRAW_STOCK),
+                        info.version,
+                    )
                 elif kind == "stranger":
                     await svc.act(info.id, 99, view.legal[0], info.version)
                 else:
@@ -54,8 +60,9 @@ async def _run(path: Path, seed: int, steps: list[tuple[str, int]]) -> None:
         assert (await svc.get_match(info.id)).version == shadow.moves
     finally:
         await svc.close()
-    assert [tuple(r) for r in query(path, "SELECT seat, action FROM moves ORDER BY seq")] == \
-        [tuple(m) for m in _moves(shadow, path)]
+    assert [tuple(r) for r in query(path, "SELECT seat, action FROM moves ORDER BY seq")] == [
+        tuple(m) for m in _moves(shadow, path)
+    ]
     state = query(path, "SELECT state FROM snapshots")[0][0]
     assert json.loads(state) == json.loads(json.dumps(shadow.to_dict()))
 

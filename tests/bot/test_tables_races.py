@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 
+from bot.ai.greedy import greedy_action
 from bot.tables import Refusal, TableService
-from tests.store.helpers import new_pvp, pick, query
+from tests.store.helpers import new_pvp, query
 
 
 async def test_fifty_identical_acts_apply_once(tmp_path):
@@ -16,8 +16,9 @@ async def test_fifty_identical_acts_apply_once(tmp_path):
     info = await new_pvp(svc, channel=1, seed=3)
     user = info.players[info.public.turn]
     action = (await svc.seat_view(info.id, user)).legal[0]
-    outcomes = await asyncio.gather(*(svc.act(info.id, user, action, info.version) for _ in range(50)),
-                                    return_exceptions=True)
+    outcomes = await asyncio.gather(
+        *(svc.act(info.id, user, action, info.version) for _ in range(50)), return_exceptions=True
+    )
     applied = [o for o in outcomes if not isinstance(o, BaseException)]
     refused = [o for o in outcomes if isinstance(o, Refusal)]
     assert len(applied) == 1 and len(refused) == 49
@@ -30,20 +31,18 @@ async def test_fifty_identical_acts_apply_once(tmp_path):
 async def test_concurrent_moves_in_100_channels_all_land(tmp_path):
     path = tmp_path / "gin.sqlite3"
     svc = await TableService.open(path)
-    infos = await asyncio.gather(*(new_pvp(svc, channel=100 + i, a=2 * i + 1, b=2 * i + 2, seed=i)
-                                   for i in range(100)))
+    infos = await asyncio.gather(*(new_pvp(svc, channel=100 + i, a=2 * i + 1, b=2 * i + 2, seed=i) for i in range(100)))
     assert len({i.id for i in infos}) == 100
     per_table = 12
 
-    async def run(info, seed):
-        rng = random.Random(seed)
+    async def run(info):
         for _ in range(per_table):
             user = info.players[info.public.turn]
             view = await svc.seat_view(info.id, user)
-            info = (await svc.act(info.id, user, pick(view, rng), info.version)).match
+            info = (await svc.act(info.id, user, greedy_action(view), info.version)).match
         return info
 
-    finals = await asyncio.gather(*(run(info, n) for n, info in enumerate(infos)))
+    finals = await asyncio.gather(*(run(info) for info in infos))
     assert all(f.version == per_table for f in finals)
     assert query(path, "SELECT COUNT(*), COUNT(DISTINCT match_id) FROM moves") == [(100 * per_table, 100)]
     assert query(path, "SELECT MIN(version), MAX(version) FROM matches") == [(per_table, per_table)]
@@ -56,12 +55,14 @@ async def test_concurrent_moves_in_100_channels_all_land(tmp_path):
 
 async def test_concurrent_challenges_for_one_channel_create_one(tmp_path):
     svc = await TableService.open(tmp_path / "gin.sqlite3")
-    outcomes = await asyncio.gather(*(svc.challenge(1, 5, u, f"u{u}", None) for u in range(1, 21)),
-                                    return_exceptions=True)
+    outcomes = await asyncio.gather(
+        *(svc.challenge(1, 5, u, f"u{u}", None) for u in range(1, 21)), return_exceptions=True
+    )
     created = [o for o in outcomes if not isinstance(o, BaseException)]
     assert len(created) == 1 and all(isinstance(o, Refusal) for o in outcomes if o is not created[0])
-    accepts = await asyncio.gather(*(svc.accept(created[0].id, u, f"u{u}") for u in range(30, 40)),
-                                   return_exceptions=True)
+    accepts = await asyncio.gather(
+        *(svc.accept(created[0].id, u, f"u{u}") for u in range(30, 40)), return_exceptions=True
+    )
     matches = [o for o in accepts if not isinstance(o, BaseException)]
     assert len(matches) == 1 and all(isinstance(o, Refusal) for o in accepts if o is not matches[0])
     assert len(await svc.active_matches()) == 1
@@ -84,7 +85,7 @@ async def test_board_message_never_publishes_an_uncommitted_move(tmp_path):
         seen.append(((await svc.get_match(info.id)).version, on_disk))
 
     slow = svc.store.db.run(lambda c: time.sleep(0.3))
-    await asyncio.gather(board(), slow, svc.act(info.id, user, pick(view), info.version))
+    await asyncio.gather(board(), slow, svc.act(info.id, user, greedy_action(view), info.version))
     assert seen and seen[0][0] == seen[0][1], f"reader saw version {seen[0][0]}, disk had {seen[0][1]}"
     after = await svc.get_match(info.id)
     assert (after.version, after.board_message_id) == (info.version + 1, 999)

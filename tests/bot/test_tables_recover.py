@@ -7,7 +7,8 @@ import logging
 import re
 import sqlite3
 
-from bot.engine import seat_view
+from bot.ai.greedy import greedy_action
+from bot.engine import Match, public_view, seat_view
 from bot.tables import TableService
 from tests.store.helpers import new_pvp, play_one
 
@@ -64,15 +65,16 @@ async def test_a_tampered_snapshot_is_reported_and_wins(tmp_path, caplog):
     for view in views[a.id]:  # no card in the loud log line
         words = set(re.findall(r"\w+", errors[0].getMessage()))
         assert not any(str(c) in words or c.pretty in errors[0].getMessage() for c in view.hand)
-    live = svc._live[a.id].match
-    assert " ".join(str(c) for c in live.hand.stock) == state["hand"]["stock"]  # the snapshot wins
+    live = svc.live.get(a.id)
+    assert live is not None
+    assert " ".join(str(c) for c in live.state.hand.stock) == state["hand"]["stock"]  # the snapshot wins
     assert [await svc.seat_view(b.id, u) for u in b.players] == views[b.id]  # the other is untouched
     await svc.close()
 
 
 async def test_a_missing_move_row_is_reported(tmp_path, caplog):
     path = tmp_path / "gin.sqlite3"
-    a, b, _ = await _two_matches(path)
+    _a, b, _ = await _two_matches(path)
     _edit(path, "DELETE FROM moves WHERE match_id = ? AND seq = 9", b.id)
     with caplog.at_level(logging.ERROR, logger="bot.tables"):
         svc = await TableService.open(path)
@@ -100,9 +102,29 @@ async def test_an_unreplayable_log_is_reported(tmp_path, caplog):
     await svc.close()
 
 
-def test_views_of_recovered_match_equal_engine_views(tmp_path):
-    """Sanity: seat_view is deterministic for equal matches (what the tests above compare)."""
-    from bot.engine import Match, preset
+async def test_views_of_recovered_match_equal_engine_views(tmp_path):
+    """Close the service, reopen the same file: the recovered match shows exactly the views of an
+    engine match that played the same moves on its own (nothing read back from the database)."""
+    path = tmp_path / "gin.sqlite3"
+    svc = await TableService.open(path)
+    info = await new_pvp(svc, channel=1, a=1, b=2, seed=11)
+    engine = Match.new(info.rules, 11)
+    while engine.moves < 25:
+        seat = info.public.turn
+        action = greedy_action(await svc.seat_view(info.id, info.players[seat]))
+        info = (await svc.act(info.id, info.players[seat], action, info.version)).match
+        engine.apply(seat, action)
+    assert engine.history, "the moves should cross a hand's end"
+    await svc.close()
 
-    m1, m2 = Match.new(preset("standard"), 5), Match.new(preset("standard"), 5)
-    assert seat_view(m1, 0) == seat_view(m2, 0)
+    svc = await TableService.open(path)
+    try:
+        assert svc.recovery_mismatches == []
+        assert await svc.recover() == 1
+        recovered = await svc.get_match(info.id)
+        assert recovered.version == engine.moves and recovered.status == "active"
+        assert recovered.public == public_view(engine)
+        for seat, user in enumerate(info.players):
+            assert await svc.seat_view(info.id, user) == seat_view(engine, seat)
+    finally:
+        await svc.close()

@@ -33,7 +33,7 @@ async def _refused(svc, path, coro, match: str) -> None:
 
 
 async def test_unknown_match(table):
-    svc, path, info = table
+    svc, path, _info = table
     await _refused(svc, path, svc.act(999, 1, "stock", None), "There is no such match")
     await _refused(svc, path, svc.resign(999, 1), "There is no such match")
     await _refused(svc, path, svc.seat_view(999, 1), "There is no such match")
@@ -93,8 +93,11 @@ async def test_failed_commit_leaves_memory_as_on_disk(table):
     user = info.players[info.public.turn]
     view = await svc.seat_view(info.id, user)
     before = dump(path)
-    await svc.store.db.run(lambda c: c.execute(
-        "CREATE TEMP TRIGGER fail_snapshot BEFORE UPDATE ON snapshots BEGIN SELECT RAISE(ABORT, 'disk says no'); END"))
+    await svc.store.db.run(
+        lambda c: c.execute(
+            "CREATE TEMP TRIGGER fail_snapshot BEFORE UPDATE ON snapshots BEGIN SELECT RAISE(ABORT, 'disk says no'); END"
+        )
+    )
     with pytest.raises(sqlite3.IntegrityError, match="disk says no"):
         await svc.act(info.id, user, view.legal[0], info.version)
     assert dump(path) == before  # the move row of the same transaction was rolled back too
@@ -116,8 +119,11 @@ async def test_bot_game_stays_scheduled_after_a_failed_commit(tmp_path):
     info = await svc.play_bot(1, 1, 10, "human", 99, "bot", seed=5)
     while info.public.turn != info.ai_seat:
         info = (await play_one(svc, info.id)).match
-    await svc.store.db.run(lambda c: c.execute(
-        "CREATE TEMP TRIGGER fail_move BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk says no'); END"))
+    await svc.store.db.run(
+        lambda c: c.execute(
+            "CREATE TEMP TRIGGER fail_move BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk says no'); END"
+        )
+    )
     with pytest.raises(sqlite3.IntegrityError):
         await svc.ai_step(info.id)
     assert [m.id for m in await svc.ai_pending()] == [info.id]
@@ -131,8 +137,11 @@ async def test_bot_game_stays_scheduled_after_a_failed_commit(tmp_path):
 async def test_failed_final_commit_does_not_finish_the_match(table):
     svc, path, info = table
     before = dump(path)
-    await svc.store.db.run(lambda c: c.execute(
-        "CREATE TEMP TRIGGER fail_stats BEFORE INSERT ON player_stats BEGIN SELECT RAISE(ABORT, 'no stats'); END"))
+    await svc.store.db.run(
+        lambda c: c.execute(
+            "CREATE TEMP TRIGGER fail_stats BEFORE INSERT ON player_stats BEGIN SELECT RAISE(ABORT, 'no stats'); END"
+        )
+    )
     with pytest.raises(sqlite3.IntegrityError):
         await svc.resign(info.id, 1)
     assert dump(path) == before
@@ -142,20 +151,26 @@ async def test_failed_final_commit_does_not_finish_the_match(table):
     assert (await svc.resign(info.id, 1)).match.status == "resigned"
 
 
-async def test_cancelled_act_never_leaves_memory_ahead(table, caplog):
+async def test_cancelled_act_never_leaves_memory_ahead(table, caplog, monkeypatch):
     """Cancel act() while its commit is queued: the write still lands (it was queued), the service
     drops its copy, and the next reader reloads exactly what is on disk."""
     svc, path, info = table
     user = info.players[info.public.turn]
     view = await svc.seat_view(info.id, user)
+    committing = asyncio.Event()
+    commit_move = svc.store.commit_move
+
+    async def signalling_commit(write):  # the move is applied in memory; its write goes out now
+        committing.set()
+        return await commit_move(write)
+
+    monkeypatch.setattr(svc.store, "commit_move", signalling_commit)
     task = asyncio.create_task(svc.act(info.id, user, view.legal[0], info.version))
-    for _ in range(200):  # until the move is applied in memory and its commit is in flight
-        await asyncio.sleep(0)
-        live = svc._live.get(info.id)
-        if live is not None and live.match.moves == info.version + 1:
-            break
-    else:
-        pytest.fail("the act never reached its commit")
+    waiter = asyncio.create_task(committing.wait())
+    await asyncio.wait({task, waiter}, timeout=5, return_when=asyncio.FIRST_COMPLETED)
+    if not committing.is_set():
+        waiter.cancel()
+        pytest.fail(f"the act never reached its commit ({task})")
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

@@ -14,8 +14,9 @@ import asyncio
 import random
 import sys
 
+from bot.ai.greedy import greedy_action
 from bot.tables import TableService
-from tests.store.helpers import new_pvp, pick
+from tests.store.helpers import new_pvp
 
 CHANNELS = 4
 
@@ -43,7 +44,7 @@ async def main(path: str, seed: int) -> None:
         if rng.random() < 0.002:
             result = await svc.resign(info.id, user)
         else:
-            result = await svc.act(info.id, user, pick(await svc.seat_view(info.id, user), rng), info.version)
+            result = await svc.act(info.id, user, greedy_action(await svc.seat_view(info.id, user)), info.version)
         tables[ch] = result.match
         out.write(f"{result.match.id} {result.match.version}\n")
         out.flush()

@@ -26,17 +26,28 @@ async def test_empty_file_is_created_and_migrated(tmp_path):
     db = await Database.open(path)
     await db.close()
     names = {r[0] for r in query(path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"schema_version", "guild_settings", "players", "matches", "challenges", "hands", "moves",
-            "snapshots", "player_stats"} <= names
-    assert query(path, "SELECT version, name FROM schema_version") == [(1, "0001_init.sql")]
+    assert {
+        "schema_version",
+        "guild_settings",
+        "players",
+        "matches",
+        "challenges",
+        "hands",
+        "moves",
+        "snapshots",
+        "player_stats",
+    } <= names
+    assert query(path, "SELECT version, name FROM schema_version") == [(m.version, m.name) for m in available()]
 
 
 async def test_pragmas(tmp_path):
     db = await Database.open(tmp_path / "p.sqlite3")
 
     def pragmas(conn: sqlite3.Connection) -> tuple:
-        return tuple(conn.execute(f"PRAGMA {p}").fetchone()[0]
-                     for p in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"))
+        return tuple(
+            conn.execute(f"PRAGMA {p}").fetchone()[0]
+            for p in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout")
+        )
 
     assert await db.run(pragmas) == ("wal", 1, 1, 5000)  # synchronous 1 = NORMAL
     await db.close()
@@ -55,7 +66,7 @@ async def test_reopen_keeps_data_and_does_not_reapply(tmp_path):
     svc = await TableService.open(path)
     assert (await svc.guild_settings(5)).turn_timeout_s == 600
     await svc.close()
-    assert query(path, "SELECT COUNT(*) FROM schema_version") == [(1,)]
+    assert query(path, "SELECT COUNT(*) FROM schema_version") == [(len(available()),)]
 
 
 async def test_newer_database_refuses_to_start(tmp_path):
@@ -66,7 +77,7 @@ async def test_newer_database_refuses_to_start(tmp_path):
     conn.execute("INSERT INTO schema_version VALUES (99, '0099_future.sql', 'later')")
     conn.commit()
     conn.close()
-    with pytest.raises(SchemaTooNew, match="schema version 99.*only knows up to 1"):
+    with pytest.raises(SchemaTooNew, match=f"schema version 99.*only knows up to {len(available())}"):
         await TableService.open(path)
     with pytest.raises(SchemaTooNew):
         await Store.open(path)
@@ -75,11 +86,15 @@ async def test_newer_database_refuses_to_start(tmp_path):
 def test_newer_migration_upgrades_an_older_database(tmp_path):
     conn = sqlite3.connect(tmp_path / "m.sqlite3", isolation_level=None)
     base = available()
-    assert migrate(conn, base) == 1
-    extra = Migration(2, "0002_extra.sql", "-- a comment\nCREATE TABLE extra (a TEXT DEFAULT 'x;y');\n"
-                                          "CREATE INDEX extra_a ON extra (a); -- trailing\n")
-    assert migrate(conn, base + [extra]) == 2
-    assert current_version(conn) == 2
+    latest = len(base)
+    assert migrate(conn, base) == latest
+    extra = Migration(
+        latest + 1,
+        f"{latest + 1:04d}_extra.sql",
+        "-- a comment\nCREATE TABLE extra (a TEXT DEFAULT 'x;y');\nCREATE INDEX extra_a ON extra (a); -- trailing\n",
+    )
+    assert migrate(conn, [*base, extra]) == latest + 1
+    assert current_version(conn) == latest + 1
     conn.execute("INSERT INTO extra DEFAULT VALUES")
     assert conn.execute("SELECT a FROM extra").fetchone() == ("x;y",)
 
@@ -88,10 +103,11 @@ def test_failing_migration_leaves_nothing_half_applied(tmp_path):
     conn = sqlite3.connect(tmp_path / "m.sqlite3", isolation_level=None)
     base = available()
     migrate(conn, base)
-    bad = Migration(2, "0002_bad.sql", "CREATE TABLE half (a);\nCREATE TABLE matches (oops);\n")
+    latest = len(base)
+    bad = Migration(latest + 1, f"{latest + 1:04d}_bad.sql", "CREATE TABLE half (a);\nCREATE TABLE matches (oops);\n")
     with pytest.raises(sqlite3.OperationalError):
-        migrate(conn, base + [bad])
-    assert current_version(conn) == 1
+        migrate(conn, [*base, bad])
+    assert current_version(conn) == latest
     assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'").fetchone() == (0,)
 
 
@@ -106,7 +122,7 @@ def test_aiosqlite_queue_entry_point_exists():
     """Database.run relies on aiosqlite's one-call-per-queue-entry ``_execute``: pin it."""
     assert callable(getattr(aiosqlite.Connection, "_execute", None))
     conn = aiosqlite.connect(":memory:")
-    assert conn._thread.daemon is False and isinstance(getattr(aiosqlite.Connection, "_conn"), property)
+    assert conn._thread.daemon is False and isinstance(aiosqlite.Connection._conn, property)
 
 
 async def test_one_call_is_one_transaction(tmp_path):
@@ -135,9 +151,8 @@ def test_a_failed_commit_is_rolled_back(tmp_path):
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
     conn.execute("CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)")
-    with pytest.raises(sqlite3.IntegrityError):
-        with transaction(conn):
-            conn.execute("INSERT INTO child VALUES (7)")  # checked only at COMMIT
+    with pytest.raises(sqlite3.IntegrityError), transaction(conn):
+        conn.execute("INSERT INTO child VALUES (7)")  # checked only at COMMIT
     assert conn.in_transaction is False
     with transaction(conn):  # the connection is usable again
         conn.execute("INSERT INTO parent VALUES (7)")

@@ -1,0 +1,55 @@
+"""The table service: the only code that changes games (lock, apply, persist, publish).
+
+No discord imports. Parts, one module each: settings, challenges (two-seat tables and new
+matches), lobby (tables of 2 to 6 seats: join, leave, AI seats, partners, start), moves, reads,
+deadlines, recovery, announcements (the outbox); ``live`` holds the cached matches and their locks.
+"""
+
+from bot.store import (
+    BOARDS,
+    DEFAULT_FAMILY,
+    Announcement,
+    AnnouncementKind,
+    Challenge,
+    ChallengeStatus,
+    GuildSettings,
+    MatchRecord,
+    MatchStatus,
+    Place,
+    PlayerStats,
+    Stage,
+    StorageFault,
+    family_of,
+)
+
+from .base import Chooser
+from .errors import STALE, Refusal
+from .lobby import BOT_NAME, TABLE_TTL_S
+from .records import ActResult, MatchInfo, Overdue
+from .service import TableService
+
+__all__ = [
+    "BOARDS",
+    "BOT_NAME",
+    "DEFAULT_FAMILY",
+    "STALE",
+    "TABLE_TTL_S",
+    "ActResult",
+    "Announcement",
+    "AnnouncementKind",
+    "Challenge",
+    "ChallengeStatus",
+    "Chooser",
+    "GuildSettings",
+    "MatchInfo",
+    "MatchRecord",
+    "MatchStatus",
+    "Overdue",
+    "Place",
+    "PlayerStats",
+    "Refusal",
+    "Stage",
+    "StorageFault",
+    "TableService",
+    "family_of",
+]

@@ -1,0 +1,38 @@
+"""Public messages that committed changes imply (the outbox): what is pending, the view each shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import game_type
+from bot.store import Announcement
+
+from .base import ServiceBase
+from .errors import Refusal
+
+
+class AnnouncementsPart(ServiceBase):
+    async def pending_announcements(self, match_id: int | None = None, limit: int = 50) -> list[Announcement]:
+        """Messages committed but not yet accepted by Discord, oldest first (of one match, or all)."""
+        return await self.store.pending_announcements(limit, match_id)
+
+    async def announced(self, announcement: Announcement, message_id: int | None) -> bool:
+        """Discord accepted the message: it is never posted again. False if it was already marked."""
+        return await self.store.mark_announced(announcement.id, message_id, self._now())
+
+    async def view_at(self, match_id: int, version: int) -> Any:
+        """The public view of a match as it was at ``version`` (a pending result shows its own hand,
+        even when the match moved on meanwhile): replayed from the seed and the move log."""
+        current = await self.get_match(match_id)
+        if version == current.version:
+            return current.public
+        if not 0 <= version < current.version:
+            raise Refusal("There is no such moment in that match.")
+        moves = await self.store.move_log(match_id)
+        state = game_type(current.game).replay(
+            current.rules,
+            current.seed,
+            len(current.players),
+            [(seat, text) for seq, seat, text in moves if seq <= version],
+        )
+        return state.public_view()

@@ -1,0 +1,145 @@
+"""State every part of the table service shares: the store, the clock, the cache, the settings."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.constants import DEFAULT_GAME, TARGET_MAX, TARGET_MIN
+from bot.engine import GameRules, GameType, game_type
+from bot.store import Challenge, GuildSettings, Stage, Store
+
+from .errors import Refusal
+from .live import Live, LiveMatches
+from .records import MatchInfo
+
+Chooser = Callable[[Any, str, random.Random], Any]  # (seat view, level, rng) -> one of view.legal
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def target_refusal() -> Refusal:
+    return Refusal(f"The target must be a whole number from {TARGET_MIN} to {TARGET_MAX}.")
+
+
+class ServiceBase:
+    """The shared state; the service's parts (settings, challenges, moves ...) are mixins of this."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        seed_source: Callable[[], int] | None = None,
+        chooser: Chooser | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock or utcnow
+        self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.chooser = chooser  # None: each game's registered AI
+        self.live = LiveMatches(store)
+        self._lifecycle = asyncio.Lock()  # challenge / accept / play_bot: check-then-create atomically
+        self._settings: dict[int, GuildSettings] = {}
+        self._settings_lock = asyncio.Lock()  # read-modify-write of a guild's settings
+        # Challenges that expired inside another call (a new challenge, a late click): the next
+        # expire_challenges() returns them too, so their public message is updated.
+        self._expired: list[Challenge] = []
+        self.recovery_mismatches: list[int] = []  # match ids whose move log disagreed with the snapshot
+
+    def _now(self) -> datetime:
+        now = self.clock()
+        if now.tzinfo is None:
+            raise ValueError("the clock must return aware UTC datetimes")
+        return now
+
+    async def get_match(self, match_id: int) -> MatchInfo:
+        """The last committed state of a match (active or not), without taking its lock."""
+        live = self.live.get(match_id)
+        if live is not None:
+            return live.info
+        loaded = await self.store.load_match(match_id)
+        if loaded is None:
+            raise Refusal("There is no such match.")
+        return Live.load(*loaded).info
+
+    async def _stage_time(self, live: Live, stage: Stage) -> datetime | None:
+        """When the player to move reaches ``stage`` (one turn timeout per stage past the deadline)."""
+        deadline = live.record.turn_deadline
+        if deadline is None:
+            return None
+        timeout = (await self.guild_settings(live.record.guild_id)).turn_timeout_s
+        return deadline + timedelta(seconds=stage.periods * timeout)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        cached = self._settings.get(guild_id)
+        if cached is not None:
+            return cached
+        s = await self.store.get_settings(guild_id) or GuildSettings(guild_id)
+        self._settings[guild_id] = s
+        return s
+
+    @staticmethod
+    def _game(name: str, seats: int | None = 2) -> GameType:
+        """The registered game; Refusal for an unknown one, or one not played by ``seats`` (None: any)."""
+        try:
+            game = game_type(name)
+        except ValueError as e:
+            raise Refusal(sentence(str(e))) from None
+        if seats == 2 and 2 not in game.seat_counts:
+            raise Refusal(f"{game.title} is not played by two here yet.")
+        return game
+
+    @classmethod
+    def table_rules(cls, game: str, variant: str, target: int | None = None, options: str = "") -> GameRules:
+        """The rules of a table of ``game``; Refusal with the reason for a bad game, variant, target or options."""
+        return cls._rules(game, variant, target, options, seats=None)
+
+    @classmethod
+    def _rules(
+        cls, game: str, variant: str, target: int | None, options: str = "", *, seats: int | None = 2
+    ) -> GameRules:
+        """A table's rules; Refusal with the reason for a bad variant, target or options."""
+        if target is not None and (
+            not isinstance(target, int) or isinstance(target, bool) or not TARGET_MIN <= target <= TARGET_MAX
+        ):
+            raise target_refusal()
+        if not isinstance(options, str):
+            raise Refusal("The options must be text, e.g. 'gin=20 tie=no'.")
+        maker = cls._game(game, seats).make_rules
+        try:
+            return maker(variant, target, options) if options.strip() else maker(variant, target)
+        except ValueError as e:
+            raise Refusal(sentence(str(e))) from None
+
+    async def _table_rules(
+        self,
+        guild_id: int,
+        game: str,
+        variant: str | None,
+        target: int | None,
+        options: str = "",
+        *,
+        seats: int | None = 2,
+    ) -> GameRules:
+        """Rules for a new table: the server's defaults fill what the player left out (for the default game)."""
+        settings = await self.guild_settings(guild_id)
+        if game == DEFAULT_GAME:
+            variant = variant or settings.default_variant
+            target = target if target is not None else settings.target
+        return self._rules(game, variant or self._game(game, seats).variants[0], target, options, seats=seats)
+
+
+def sentence(text: str) -> str:
+    """An engine's message as a player-facing sentence: capitalised (unless it starts with an option
+    as written, e.g. 'gin=lots: ...'), one full stop."""
+    text = text.strip().rstrip(".")
+    first = text.split(" ", 1)[0]
+    if "=" in first or first[:1] in "'\"":
+        return f"{text}."
+    return f"{text[:1].upper()}{text[1:]}."

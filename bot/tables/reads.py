@@ -1,0 +1,58 @@
+"""Reading: a channel's match, a player's own view, the board message, the scheduler's lists, stats."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.constants import LEADERBOARD_MAX
+from bot.store import BOARDS, DEFAULT_FAMILY, MatchStatus, PlayerStats
+
+from .base import ServiceBase
+from .errors import Refusal
+from .records import MatchInfo
+
+
+class ReadsPart(ServiceBase):
+    async def match_for_channel(self, channel_id: int) -> MatchInfo | None:
+        match_id = await self.store.active_in_channel(channel_id)
+        return None if match_id is None else await self.get_match(match_id)
+
+    async def seat_view(self, match_id: int, user_id: int) -> Any:
+        """The player's own view of the match (SeatView of the game): only ever sent to that player."""
+        async with self.live.locked(match_id) as live:
+            seat = live.record.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You are not playing in this match.")
+            return live.state.seat_view(seat)
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        await self.store.set_board_message(match_id, message_id)
+        live = self.live.get(match_id)
+        if live is not None:
+            # Not publish(): a move may be applied in memory and not yet committed right now.
+            live.record = replace(live.record, board_message_id=message_id)
+            live.info = replace(live.info, board_message_id=message_id)
+
+    async def active_matches(self) -> list[MatchInfo]:
+        return [live.info for live in self.live if live.info.status is MatchStatus.ACTIVE]
+
+    async def ai_pending(self) -> list[MatchInfo]:
+        """Active matches where some AI seat may act (e.g. after a restart): call ai_step for each
+        (one move each call, until it returns None)."""
+        return [i for i in await self.active_matches() if i.ai_to_act]
+
+    async def leaderboard(
+        self, guild_id: int, by: str = "rating", limit: int = 10, family: str = DEFAULT_FAMILY
+    ) -> list[PlayerStats]:
+        """A leaderboard of one game family ('gin:2', 'gin:4' ...: ``bot.store.family_of``)."""
+        if by not in BOARDS:
+            raise Refusal(f"Unknown leaderboard {by!r}; choose from {', '.join(BOARDS)}.")
+        return await self.store.leaderboard(guild_id, by, max(1, min(int(limit), LEADERBOARD_MAX)), family)
+
+    async def player_stats(self, guild_id: int, user_id: int, family: str = DEFAULT_FAMILY) -> PlayerStats | None:
+        return await self.store.get_stats(guild_id, user_id, family)
+
+    async def player_families(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        """A player's stats in every game family he has played (by family name)."""
+        return await self.store.stats_families(guild_id, user_id)

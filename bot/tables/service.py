@@ -1,0 +1,66 @@
+"""TableService: the only code that changes games. Cogs call it; it calls the engine and the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from bot.store import Store
+
+from .announcements import AnnouncementsPart
+from .base import Chooser
+from .challenges import ChallengesPart
+from .deadlines import DeadlinesPart
+from .lobby import LobbyPart
+from .moves import MovesPart
+from .reads import ReadsPart
+from .recovery import RecoveryPart
+from .settings import SettingsPart
+from .styles import StylesPart
+
+
+class TableService(
+    SettingsPart,
+    LobbyPart,
+    ChallengesPart,
+    MovesPart,
+    ReadsPart,
+    DeadlinesPart,
+    RecoveryPart,
+    AnnouncementsPart,
+    StylesPart,
+):
+    """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
+    moves, deadlines and stats per game family.
+
+    See bot.tables.live for the consistency model (one lock per match, commit before publish).
+    """
+
+    @classmethod
+    async def open(
+        cls,
+        db_path: str | Path,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        seed_source: Callable[[], int] | None = None,
+        chooser: Chooser | None = None,
+        synchronous: str = "NORMAL",
+        busy_timeout_ms: int | None = None,
+    ) -> TableService:
+        """Open (check, create, migrate) the database and recover the active matches."""
+        store = await Store.open(
+            db_path,
+            synchronous=synchronous,
+            **({} if busy_timeout_ms is None else {"busy_timeout_ms": busy_timeout_ms}),
+        )
+        service = cls(store, clock=clock, seed_source=seed_source, chooser=chooser)
+        try:
+            await service.recover()
+        except BaseException:
+            await store.close()
+            raise
+        return service
+
+    async def close(self) -> None:
+        await self.store.close()

@@ -1,0 +1,54 @@
+"""Per-server settings: default variant and target, turn timeout, allowed channels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.constants import DEFAULT_GAME, TIMEOUT_MAX_S, TIMEOUT_MIN_S
+from bot.store import GuildSettings
+
+from .base import ServiceBase
+from .errors import Refusal
+
+_FIELDS = {"default_variant", "target", "turn_timeout_s", "allowed_channels"}
+
+
+class SettingsPart(ServiceBase):
+    async def update_settings(
+        self, guild_id: int, *, allow: Iterable[int] = (), remove: Iterable[int] = (), **fields: object
+    ) -> GuildSettings:
+        """Change some settings; Refusal on a bad value, TypeError on an unknown field name.
+
+        ``allow`` and ``remove`` add and drop allowed channels against the stored list, read
+        and written under one lock, so two admins' changes never drop each other's.
+        """
+        unknown = set(fields) - _FIELDS
+        if unknown:
+            raise TypeError(f"unknown settings: {', '.join(sorted(unknown))}")
+        async with self._settings_lock:
+            current = await self.guild_settings(guild_id)
+            variant = fields.get("default_variant", current.default_variant)
+            target = fields.get("target", current.target)
+            timeout = fields.get("turn_timeout_s", current.turn_timeout_s)
+            raw = fields.get("allowed_channels", current.allowed_channels)
+            if (
+                not isinstance(timeout, int)
+                or isinstance(timeout, bool)
+                or not TIMEOUT_MIN_S <= timeout <= TIMEOUT_MAX_S
+            ):
+                raise Refusal(f"The turn timeout must be from {TIMEOUT_MIN_S} seconds to 7 days.")
+            if target is not None and not isinstance(target, int):
+                raise Refusal("The target must be a whole number.")
+            rules = self._rules(DEFAULT_GAME, str(variant), target)  # Refusal on a bad variant or target
+            try:
+                channels = {int(c) for c in raw} if isinstance(raw, Iterable) else None
+            except (TypeError, ValueError):
+                channels = None
+            if channels is None:
+                raise Refusal("The allowed channels must be a list of channels.")
+            channels = (channels | {int(c) for c in allow}) - {int(c) for c in remove}
+            new = GuildSettings(guild_id, rules.name, target, timeout, tuple(sorted(channels)))
+            if new != current:
+                await self.store.save_settings(new)
+                self._settings[guild_id] = new
+            return new

@@ -1,0 +1,83 @@
+"""Each player's look (/gin style) and each server's turn-ping grace period, cached in memory.
+
+Additive to the service (a mixin of TableService): the rows live in bot/store/styles.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+from bot.store.styles import CARD_SIZES, PING_GRACE_DEFAULT_S, PING_GRACE_MAX_S, PlayerStyle
+
+from .base import ServiceBase
+from .errors import Refusal
+
+__all__ = ["CARD_SIZES", "PING_GRACE_DEFAULT_S", "PING_GRACE_MAX_S", "PlayerStyle", "StylesPart"]
+
+
+class _Cache:
+    """What this part keeps in memory (ServiceBase's constructor is not this part's to extend)."""
+
+    def __init__(self) -> None:
+        self.styles: dict[int, PlayerStyle] = {}
+        self.grace: dict[int, int] = {}
+        self.lock = asyncio.Lock()  # read-modify-write of a player's style
+
+
+class StylesPart(ServiceBase):
+    def _styles(self) -> _Cache:
+        cache = self.__dict__.get("_styles_cache")
+        if cache is None:
+            cache = self.__dict__["_styles_cache"] = _Cache()
+        return cache
+
+    async def player_style(self, user_id: int) -> PlayerStyle:
+        """A player's look: what he chose with /gin style, else the defaults."""
+        cache = self._styles()
+        style = cache.styles.get(user_id)
+        if style is None:
+            style = await self.store.get_player_style(user_id) or PlayerStyle(user_id)
+            cache.styles[user_id] = style
+        return style
+
+    async def set_player_style(
+        self,
+        user_id: int,
+        *,
+        four_colour: bool | None = None,
+        card_size: str | None = None,
+        text_only: bool | None = None,
+    ) -> PlayerStyle:
+        """Change some of a player's choices (None keeps one); Refusal for an unknown card size."""
+        if card_size is not None and card_size not in CARD_SIZES:
+            raise Refusal(f"The card size must be one of {', '.join(CARD_SIZES)}.")
+        cache = self._styles()
+        async with cache.lock:
+            current = await self.player_style(user_id)
+            new = replace(
+                current,
+                four_colour=current.four_colour if four_colour is None else four_colour,
+                card_size=current.card_size if card_size is None else card_size,
+                text_only=current.text_only if text_only is None else text_only,
+            )
+            if new != current:
+                await self.store.save_player_style(new, self._now())
+                cache.styles[user_id] = new
+            return new
+
+    async def ping_grace(self, guild_id: int) -> int:
+        """Seconds a player whose hand message is up to date may take before the turn ping."""
+        cache = self._styles()
+        grace = cache.grace.get(guild_id)
+        if grace is None:
+            stored = await self.store.get_ping_grace(guild_id)
+            grace = cache.grace[guild_id] = PING_GRACE_DEFAULT_S if stored is None else stored
+        return grace
+
+    async def set_ping_grace(self, guild_id: int, seconds: int) -> int:
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= PING_GRACE_MAX_S:
+            raise Refusal(f"The ping grace period must be from 0 to {PING_GRACE_MAX_S} seconds.")
+        await self.store.save_ping_grace(guild_id, seconds)
+        self._styles().grace[guild_id] = seconds
+        return seconds
