@@ -8,32 +8,67 @@ BytesIO for ``discord.File``; nothing here imports discord)::
     render_table(view: PublicView, names, style=Style())      # piles, players, turn, last move
     render_result(view: PublicView, names, style=Style())     # view.last_hand laid out, scored
     render_match_end(view: PublicView, names, style=Style(), rating_changes=None)
-    describe_events(view: PublicView, names, previous=()) -> str   # the last move in words
+    describe_events(view: PublicView, names) -> str                # the current turn in words
     alt_hand / alt_table / alt_result / alt_match_end          # the text alternatives alone
     warm_cache(style) -> seconds                               # draw all card faces at start-up
 
-``names`` are the two display names in seat order. ``Style(four_colour=False, scale=2)``.
+``names`` are the two display names in seat order. ``Style(four_colour=False, scale=2,
+size="normal")``: one per player (deck colours, card size small/normal/large, pixel scale).
+A player who wants no pictures (text-only) gets ``image.alt`` instead, or the ``alt_*``
+functions: each text holds everything its picture shows (the hand: melds, deadwood, the new
+card, what may be done; the table: rules, piles, scores, whose turn, the last turn).
 
-Images are pure functions of the view: the same view gives byte-identical PNGs. The tests keep
-golden hashes of a few images in tests/render/golden.json; after a deliberate change of the
-look, regenerate them with::
+Pictures read on a phone: Discord shows a picture at most about 550 px wide, so every public
+picture (table, result, match end) is at most 550 layout units wide (1,100 px at scale 2)
+and no text in it is under 11 px once shown 550 px wide (render.draw.shown_px); the private
+hand keeps to the same width (a crowded hand overlaps its cards more, then takes two rows).
+
+Pictures are drawn in a fixed palette (render/palette.py) from cached card tiles and text
+stamps, and written as 8-bit PNG without any quantising (render/draw.py; ``python -m
+bench.render`` compares this with the old RGB drawing). They are pure functions of the view:
+the same view gives byte-identical PNGs with the same Pillow. The tests keep golden pictures
+in tests/render/golden/ compared by pixels with a small tolerance; after a deliberate change
+of the look, regenerate them with::
 
     GIN_RENDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render -q
 
-and look at the new pictures first: ``python -m render --seed 7 --out /tmp/gin-render``.
+and look at the new pictures first: ``python -m render --seed 7 --out render-samples``.
 """
 
+from importlib import import_module
+
+from .alt import alt_hand, alt_match_end, alt_result, alt_table
 from .cards import warm_cache
 from .draw import RenderedImage
+from .games import Control, GameRenderer, register_renderer, renderer_for, unregister_renderer
 from .hand import render_hand
 from .match_end import render_match_end
 from .result import render_result
 from .style import Style
 from .table import render_table
-from .text import alt_hand, alt_match_end, alt_result, alt_table, describe_events
+from .text import describe_events
+
+# Each of these registers its games' renderers; gin_multi after gin (it takes over three- and
+# four-player Gin and hands the two-player game back to Gin's renderer).
+for _module in ("gin", "gin_multi", "knockout", "tablegames"):
+    import_module(f"{__name__}.{_module}")
 
 __all__ = [
-    "RenderedImage", "Style", "alt_hand", "alt_match_end", "alt_result", "alt_table",
-    "describe_events", "render_hand", "render_match_end", "render_result", "render_table",
+    "Control",
+    "GameRenderer",
+    "RenderedImage",
+    "Style",
+    "alt_hand",
+    "alt_match_end",
+    "alt_result",
+    "alt_table",
+    "describe_events",
+    "register_renderer",
+    "render_hand",
+    "render_match_end",
+    "render_result",
+    "render_table",
+    "renderer_for",
+    "unregister_renderer",
     "warm_cache",
 ]

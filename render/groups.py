@@ -1,34 +1,42 @@
-"""A row of card groups: overlapped cards, a coloured bracket and a label under each group.
+"""Rows of card groups: overlapped cards, a coloured bracket and a label under each group.
 
-The hand image and the result image both lay cards out this way. ``layout_row`` gives the
-geometry (tests read it to find where a meld was drawn); ``draw_row`` paints it.
+The hand picture and the result picture lay cards out this way. ``fit_rows`` decides how a
+list of groups fits a width (one row with the cards overlapped a little more, else as few
+balanced rows as fit); ``layout_row`` gives the geometry (tests read it to find where a
+meld was drawn); ``draw_row`` paints it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from PIL import Image, ImageDraw
+from itertools import combinations, pairwise
 
 from bot.engine.cards import Card
 from bot.engine.melds import meld_kind
 
 from . import cards as C
 from . import style as S
-from .draw import pill, pill_size, text_width
-from .fonts import font
+from .draw import Canvas, pill_size, text_width
 from .style import Style
 from .text import rank_plural
 
 TAG_SPACE = 24  # above the cards, for NEW / LAID OFF tags
-GAP = 20  # between groups
+GAP = 14  # between groups
 BRACKET_GAP = 7  # card bottom to bracket
 BRACKET = 3  # bracket thickness
 TICK = 8  # bracket end ticks
-LABEL_SIZE = 18
-LABEL_GAP = 7
+LABEL_SIZE = 16
+LABEL_GAP = 6
 TAG_SIZE = 12.5
-ROW_HEIGHT = TAG_SPACE + C.HEIGHT + BRACKET_GAP + BRACKET + LABEL_GAP + LABEL_SIZE * 1.3
+ROW_GAP = 8  # between two rows of groups
+
+
+def row_height(style: Style) -> float:
+    """Height of one row in layout units: tags, cards, bracket and label."""
+    return TAG_SPACE + C.height_units(style) + BRACKET_GAP + BRACKET + LABEL_GAP + LABEL_SIZE * 1.3
+
+
+ROW_HEIGHT = row_height(Style())  # at the normal card size
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,31 +81,85 @@ def meld_colour(meld: tuple[Card, ...]) -> S.RGB:
     return S.SET_COLOUR if meld_kind(meld) == "set" else S.RUN_COLOUR
 
 
-def cards_width(n: int, style: Style) -> int:
-    return style.px((n - 1) * C.STRIP + C.WIDTH) if n else 0
+def strip_px(style: Style, strip: float = C.STRIP) -> int:
+    """Pixels of a card left visible by the next one, for ``strip`` card units."""
+    return style.card_px(strip)
 
 
-def _slot_width(g: Group, style: Style) -> int:
-    return max(cards_width(len(g.cards), style), text_width(g.label, LABEL_SIZE, style) + style.px(8))
+def cards_width(n: int, style: Style, strip: float = C.STRIP) -> int:
+    return (n - 1) * strip_px(style, strip) + C.size(style)[0] if n else 0
 
 
-def row_width(groups: list[Group], style: Style) -> int:
+def _slot_width(g: Group, style: Style, strip: float) -> int:
+    return max(cards_width(len(g.cards), style, strip), text_width(g.label, LABEL_SIZE, style) + style.px(8))
+
+
+def row_width(groups: list[Group], style: Style, strip: float = C.STRIP) -> int:
     if not groups:
         return 0
-    return sum(_slot_width(g, style) for g in groups) + style.px(GAP) * (len(groups) - 1)
+    return sum(_slot_width(g, style, strip) for g in groups) + style.px(GAP) * (len(groups) - 1)
 
 
-def layout_row(groups: list[Group], x: int, y: int, style: Style) -> list[Placed]:
+def fit_rows(groups: list[Group], max_width: int, style: Style) -> tuple[list[list[Group]], float]:
+    """The groups in as few rows as fit ``max_width`` pixels, and the strip (card units) to draw
+    them with: one row overlapping the cards down to STRIP_MIN if that is enough, else the
+    fewest balanced rows (a group is never split, unless it is too long for any row alone).
+    Rows keep the groups' order; among equally few rows the cards overlap least."""
+    if not groups:
+        return [], C.STRIP
+    groups = _split_long(groups, max_width, style)
+    n = len(groups)
+    gap = style.px(GAP)
+    strips = [float(s) for s in range(C.STRIP, C.STRIP_MIN - 1, -1)]
+    slots: dict[float, list[int]] = {}
+    for rows in range(1, n + 1):
+        for strip in strips:
+            widths = slots.get(strip)
+            if widths is None:
+                widths = slots[strip] = [_slot_width(g, style, strip) for g in groups]
+            best: tuple[int, tuple[int, ...]] | None = None
+            for cuts in combinations(range(1, n), rows - 1):
+                bounds = (0, *cuts, n)
+                widest = max(sum(widths[a:b]) + gap * (b - a - 1) for a, b in pairwise(bounds))
+                if best is None or widest < best[0]:
+                    best = (widest, bounds)
+            if best is not None and best[0] <= max_width:
+                bounds = best[1]
+                return [groups[a:b] for a, b in pairwise(bounds)], strip
+    return [[g] for g in groups], float(C.STRIP_MIN)
+
+
+def _split_long(groups: list[Group], max_width: int, style: Style) -> list[Group]:
+    """Groups too long for a row even overlapped most (eleven large cards) go on in a second
+    group with the same colour and no label."""
+    out: list[Group] = []
+    todo = list(groups)
+    while todo:
+        g = todo.pop(0)
+        if len(g.cards) < 2 or row_width([g], style, C.STRIP_MIN) <= max_width:
+            out.append(g)
+            continue
+        half = (len(g.cards) + 1) // 2
+        head, tail = g.cards[:half], g.cards[half:]
+        todo[:0] = [
+            Group(head, g.label, g.colour, g.dim, tuple(m for m in g.marks if m.card in head)),
+            Group(tail, "", g.colour, g.dim, tuple(m for m in g.marks if m.card in tail)),
+        ]
+    return out
+
+
+def layout_row(groups: list[Group], x: int, y: int, style: Style, strip: float = C.STRIP) -> list[Placed]:
     """Geometry of the row whose top-left corner (tag space included) is (x, y)."""
     px = style.px
     out = []
+    step = strip_px(style, strip)
     card_top = y + px(TAG_SPACE)
-    label_top = card_top + px(C.HEIGHT + BRACKET_GAP + BRACKET + LABEL_GAP)
+    label_top = card_top + C.size(style)[1] + px(BRACKET_GAP + BRACKET + LABEL_GAP)
     for g in groups:
-        slot = _slot_width(g, style)
-        cw = cards_width(len(g.cards), style)
+        slot = _slot_width(g, style, strip)
+        cw = cards_width(len(g.cards), style, strip)
         left = x + (slot - cw) // 2
-        lefts = tuple(left + px(i * C.STRIP) for i in range(len(g.cards)))
+        lefts = tuple(left + i * step for i in range(len(g.cards)))
         label_w = text_width(g.label, LABEL_SIZE, style)
         mid = left + cw // 2
         label_box = (mid - label_w // 2, label_top, mid - label_w // 2 + label_w, label_top + px(LABEL_SIZE * 1.2))
@@ -106,34 +168,38 @@ def layout_row(groups: list[Group], x: int, y: int, style: Style) -> list[Placed
     return out
 
 
-def draw_row(im: Image.Image, groups: list[Group], x: int, y: int, style: Style) -> list[Placed]:
+def draw_row(canvas: Canvas, groups: list[Group], x: int, y: int, style: Style, strip: float = C.STRIP) -> list[Placed]:
     px = style.px
-    d = ImageDraw.Draw(im)
-    placed = layout_row(groups, x, y, style)
+    placed = layout_row(groups, x, y, style, strip)
     w, h = C.size(style)
+    step = strip_px(style, strip)
     for p in placed:
         g = p.group
         marked = {m.card: m for m in g.marks}
-        for card, left in zip(g.cards, p.card_lefts):
-            face = C.face(card, style, dim=g.dim)
-            im.paste(face, (left, p.card_top), face)
+        below: Card | None = None
+        for card, left in zip(g.cards, p.card_lefts, strict=True):
+            canvas.card(card, left, p.card_top, dim=g.dim, under=below, on_felt=below is None)
+            below = card
             mark = marked.get(card)
             if mark is not None:  # outline now: the next card covers its right part, as it covers the card
                 pad = px(2)
-                d.rounded_rectangle((left - pad, p.card_top - pad, left + w - 1 + pad, p.card_top + h - 1 + pad),
-                                    radius=px(C.RADIUS + 2), outline=mark.colour, width=px(2.5))
-        _draw_tags(d, p, style)
-        right = p.cards_left + cards_width(len(g.cards), style) - 1
+                canvas.rounded(
+                    (left - pad, p.card_top - pad, left + w - 1 + pad, p.card_top + h - 1 + pad),
+                    radius=style.card_px(C.RADIUS) + pad,
+                    outline=mark.colour,
+                    width=px(2.5),
+                )
+        _draw_tags(canvas, p, style, step)
+        right = p.cards_left + cards_width(len(g.cards), style, strip) - 1
         top = p.card_top + h + px(BRACKET_GAP)
-        d.rectangle((p.cards_left, top, right, top + px(BRACKET) - 1), fill=g.colour)
+        canvas.rect((p.cards_left, top, right, top + px(BRACKET) - 1), g.colour)
         for edge in (p.cards_left, right - px(BRACKET) + 1):
-            d.rectangle((edge, top - px(TICK) + px(BRACKET), edge + px(BRACKET) - 1, top + px(BRACKET) - 1),
-                        fill=g.colour)
-        d.text((p.label_box[0], p.label_box[1]), g.label, font=font(px(LABEL_SIZE)), fill=g.colour, anchor="la")
+            canvas.rect((edge, top - px(TICK) + px(BRACKET), edge + px(BRACKET) - 1, top + px(BRACKET) - 1), g.colour)
+        canvas.text((p.label_box[0], p.label_box[1]), g.label, LABEL_SIZE, g.colour)
     return placed
 
 
-def _draw_tags(d: ImageDraw.ImageDraw, p: Placed, style: Style) -> None:
+def _draw_tags(canvas: Canvas, p: Placed, style: Style, step: int) -> None:
     """One tag over each run of neighbouring cards with the same mark text."""
     px = style.px
     g = p.group
@@ -149,8 +215,8 @@ def _draw_tags(d: ImageDraw.ImageDraw, p: Placed, style: Style) -> None:
         while j + 1 < n and (m := texts.get(g.cards[j + 1])) is not None and m.text == mark.text:
             j += 1
         left = p.card_lefts[i]
-        right = p.card_lefts[j] + px(C.WIDTH if j == n - 1 else C.STRIP)
+        right = p.card_lefts[j] + (C.size(style)[0] if j == n - 1 else step)
         tw, th = pill_size(mark.text, TAG_SIZE, style)
         top = p.card_top - th - px(4)
-        pill(d, (left + right) // 2 - tw // 2, top, mark.text, TAG_SIZE, mark.colour, S.INK, style)
+        canvas.pill((left + right) // 2 - tw // 2, top, mark.text, TAG_SIZE, mark.colour, S.INK)
         i = j + 1

@@ -1,24 +1,46 @@
-"""The private hand picture: the engine's best arrangement as bracketed groups, deadwood dimmed."""
+"""The private hand picture: the engine's best arrangement as bracketed groups, deadwood dimmed.
+
+At most 550 layout units wide (1,100 px at scale 2) like the public pictures: a crowded
+hand overlaps its cards a little more, and only if that is not enough takes two rows.
+"""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
-
+from bot.engine.cards import Card
 from bot.engine.views import SeatView
 
 from . import style as S
-from .draw import RenderedImage, finish, panel, pill, pill_size
-from .fonts import drawable, fit, font
-from .groups import ROW_HEIGHT, Group, Mark, Placed, draw_row, layout_row, meld_colour, meld_label, row_width
-from .style import Style
-from .text import Names, alt_hand, can_gin, can_knock, knock_deadwood, status_line
+from .alt import alt_hand
+from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, pill_size, text_width
+from .fonts import drawable, fit
+from .groups import (
+    ROW_GAP,
+    Group,
+    Mark,
+    Placed,
+    draw_row,
+    fit_rows,
+    layout_row,
+    meld_colour,
+    meld_label,
+    row_height,
+    row_width,
+)
+from .style import DEFAULT_STYLE, Style
+from .text import Names, status_line
 
-MARGIN = 18
+MARGIN = 12
+TITLE = "Your hand"
 TITLE_SIZE = 26
 STATUS_SIZE = 17
-BADGE_SIZE = 19
-ROW_TOP = 72
-MIN_WIDTH = 520
+BADGE_SIZE = 17
+ROW_TOP = 68
+MIN_WIDTH = 480
+MAX_WIDTH = PUBLIC_MAX_UNITS
+
+
+def _over(view: SeatView) -> bool:
+    return view.finished or view.phase == "over"
 
 
 def hand_groups(view: SeatView) -> list[Group]:
@@ -26,53 +48,81 @@ def hand_groups(view: SeatView) -> list[Group]:
     arr = view.arrangement
     if arr is None:
         return [Group(tuple(view.hand), "", S.DEADWOOD_COLOUR)] if view.hand else []
+    drawn = None if _over(view) else view.drawn
 
-    def marks(cards: tuple) -> tuple[Mark, ...]:
-        return tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in cards if c == view.drawn)
+    def marks(cards: tuple[Card, ...]) -> tuple[Mark, ...]:
+        return tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in cards if c == drawn)
 
     groups = [Group(m, meld_label(m), meld_colour(m), marks=marks(m)) for m in arr.melds]
     if arr.deadwood:
-        groups.append(Group(arr.deadwood, f"DEADWOOD · {arr.deadwood_points}", S.DEADWOOD_COLOUR,
-                            dim=True, marks=marks(arr.deadwood)))
+        groups.append(
+            Group(
+                arr.deadwood,
+                f"DEADWOOD · {arr.deadwood_points}",
+                S.DEADWOOD_COLOUR,
+                dim=True,
+                marks=marks(arr.deadwood),
+            )
+        )
     return groups
 
 
 def badges(view: SeatView) -> list[tuple[str, S.RGB, S.RGB]]:
     """(text, background, ink), left to right: 'GIN' or 'can knock · N', then 'deadwood: N'."""
     out = []
-    if can_gin(view):
+    best = view.best_knock
+    if view.can_gin:
         out.append(("GIN", S.BADGE_GIN, S.INK))
-    elif can_knock(view):
-        out.append((f"can knock · {knock_deadwood(view)}", S.BADGE_KNOCK, S.PANEL))
+    elif best is not None:
+        out.append((f"can knock · {best[1]}", S.BADGE_KNOCK, S.PANEL))
     if view.arrangement is not None:
         out.append((f"deadwood: {view.arrangement.deadwood_points}", S.BADGE_GREY, S.TEXT))
     return out
 
 
-def hand_layout(view: SeatView, style: Style = Style()) -> tuple[int, int, list[Placed]]:
-    """Width, height and where each group goes (render_hand draws exactly this; tests read it)."""
+def _tags(view: SeatView) -> list[tuple[str, S.RGB, S.RGB]]:
+    return [] if _over(view) else badges(view)
+
+
+def _badges_width(tags: list[tuple[str, S.RGB, S.RGB]], style: Style) -> int:
+    return sum(pill_size(t, BADGE_SIZE, style)[0] for t, _, _ in tags) + style.px(8) * max(0, len(tags) - 1)
+
+
+def _plan(view: SeatView, style: Style) -> tuple[int, int, float, list[tuple[list[Group], int, int]]]:
+    """Width, height, the strip (card units) and each row of groups with its top-left corner."""
     px = style.px
-    groups = hand_groups(view)
-    width = max(row_width(groups, style) + px(2 * MARGIN), px(MIN_WIDTH))
-    height = px(ROW_TOP + ROW_HEIGHT + MARGIN - 4)
-    return width, height, layout_row(groups, (width - row_width(groups, style)) // 2, px(ROW_TOP), style)
+    rows, strip = fit_rows(hand_groups(view), px(MAX_WIDTH - 2 * MARGIN), style)
+    widest = max((row_width(r, style, strip) for r in rows), default=0)
+    header = text_width(TITLE, TITLE_SIZE, style) + px(16) + _badges_width(_tags(view), style)
+    width = max(widest, header) + px(2 * MARGIN)
+    width = max(width, px(MIN_WIDTH))
+    n = max(1, len(rows))
+    height = px(ROW_TOP + n * row_height(style) + (n - 1) * ROW_GAP + MARGIN - 4)
+    placed = [
+        (row, (width - row_width(row, style, strip)) // 2, px(ROW_TOP + i * (row_height(style) + ROW_GAP)))
+        for i, row in enumerate(rows)
+    ]
+    return width, height, strip, placed
 
 
-def render_hand(view: SeatView, names: Names, style: Style = Style()) -> RenderedImage:
+def hand_layout(view: SeatView, style: Style = DEFAULT_STYLE) -> tuple[int, int, list[Placed]]:
+    """Width, height and where each group goes (render_hand draws exactly this; tests read it)."""
+    width, height, strip, rows = _plan(view, style)
+    return width, height, [p for row, x, y in rows for p in layout_row(row, x, y, style, strip)]
+
+
+def render_hand(view: SeatView, names: Names, style: Style = DEFAULT_STYLE) -> RenderedImage:
     """The player's own cards only (never the opponent's), grouped into melds and deadwood."""
     px = style.px
-    width, height, placed = hand_layout(view, style)
-    tags = badges(view)
-    badge_w = sum(pill_size(t, BADGE_SIZE, style)[0] for t, _, _ in tags) + px(8) * max(0, len(tags) - 1)
-    im = panel(width, height, style)
-    d = ImageDraw.Draw(im)
-    d.text((px(MARGIN), px(14)), "Your hand", font=font(px(TITLE_SIZE)), fill=S.TEXT, anchor="la")
-    room = width - px(2 * MARGIN) - badge_w - px(12)
-    status = fit(drawable(status_line(view, names)), px(STATUS_SIZE), room, bold=False)
-    d.text((px(MARGIN), px(47)), status, font=font(px(STATUS_SIZE), bold=False), fill=S.MUTED, anchor="la")
-    x = width - px(MARGIN) - badge_w
+    width, height, strip, rows = _plan(view, style)
+    tags = _tags(view)
+    c = Canvas(width, height, style)
+    c.text((px(MARGIN), px(12)), TITLE, TITLE_SIZE, S.TEXT)
+    status = fit(drawable(status_line(view, names)), px(STATUS_SIZE), width - px(2 * MARGIN), bold=False)
+    c.text((px(MARGIN), px(44)), status, STATUS_SIZE, S.MUTED, bold=False)
+    x = width - px(MARGIN) - _badges_width(tags, style)
     for text, bg, ink in tags:
-        x += pill(d, x, px(14), text, BADGE_SIZE, bg, ink, style) + px(8)
-    if placed:
-        draw_row(im, [p.group for p in placed], placed[0].slot[0], px(ROW_TOP), style)
-    return finish(im, alt_hand(view, names), f"hand-{view.deal_number}-{view.seat}.png")
+        x += c.pill(x, px(10), text, BADGE_SIZE, bg, ink) + px(8)
+    for row, x, y in rows:
+        draw_row(c, row, x, y, style, strip)
+    return c.finish(alt_hand(view, names), f"hand-{view.deal_number}-{view.seat}.png")

@@ -1,47 +1,83 @@
-"""Look options (two- or four-colour deck, scale) and the palette every image shares."""
+"""Look options (deck colours, card size, pixel scale) and the colours every image uses.
+
+The colours here are also the palette's source (render/palette.py): every picture is drawn
+in palette indices, so a colour used in a picture must be one of these, a mix of two of
+them (antialiased edges) or a dimmed one (deadwood).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.engine.cards import Suit
 
 RGB = tuple[int, int, int]
+CardSize = Literal["small", "normal", "large"]
+
+# A card's size relative to the layout: the pictures keep their width limits (a public
+# picture at most 550 units, 1,100 px at scale 2), so larger cards wrap into more rows.
+CARD_ZOOM: dict[str, float] = {"small": 0.8, "normal": 1.0, "large": 1.2}
 
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How images look. ``four_colour``: clubs green, diamonds blue (for colour-blind players
-    and small screens). ``scale``: pixels per layout unit; 2 keeps text sharp when Discord
-    shrinks the picture to about 550 px wide, 1 is half the size."""
+    """How images look; one per player is expected (a small frozen value, usable as a cache key).
+
+    ``four_colour``: clubs green, diamonds blue (for colour-blind players and small screens).
+    ``size``: the cards' size, ``"small"``, ``"normal"`` or ``"large"``: what a player chooses.
+    ``scale``: pixels per layout unit (1 to 4). Discord shows a picture at most about 550 px
+    wide, so the scale does not change how large things look there, only how sharp: 2 stays
+    sharp on high-density phone screens, 1 is a quarter of the pixels.
+
+    A player who wants words only gets ``RenderedImage.alt`` (or the ``alt_*`` functions in
+    render.text) instead of a picture: that text holds everything the picture shows.
+    """
 
     four_colour: bool = False
     scale: int = 2
+    size: CardSize = "normal"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.scale, int) or not 1 <= self.scale <= 4:
+        if not isinstance(self.scale, int) or isinstance(self.scale, bool) or not 1 <= self.scale <= 4:
             raise ValueError("scale must be an integer from 1 to 4")
+        if self.size not in CARD_ZOOM:
+            raise ValueError(f"size must be one of {', '.join(CARD_ZOOM)}")
 
     def px(self, units: float) -> int:
         """Layout units to pixels."""
-        return int(round(units * self.scale))
+        return round(units * self.scale)
+
+    @property
+    def zoom(self) -> float:
+        """Card units per layout unit (CARD_ZOOM of ``size``)."""
+        return CARD_ZOOM[self.size]
+
+    def card_px(self, units: float) -> int:
+        """Card units (a normal card is 84 x 120) to pixels, at this style's card size."""
+        return round(units * self.zoom * self.scale)
 
     def suit_colour(self, suit: Suit) -> RGB:
         return (FOUR_COLOUR if self.four_colour else TWO_COLOUR)[suit]
 
     @property
     def slug(self) -> str:
-        """Short name for file names: '2c@2x', '4c@1x'."""
-        return f"{'4c' if self.four_colour else '2c'}@{self.scale}x"
+        """Short name for file names: '2c@2x', '4c@1x', '2c@2x-large'."""
+        tail = "" if self.size == "normal" else f"-{self.size}"
+        return f"{'4c' if self.four_colour else '2c'}@{self.scale}x{tail}"
 
 
 TWO_COLOUR: dict[Suit, RGB] = {
-    Suit.SPADES: (22, 22, 24), Suit.HEARTS: (204, 28, 44),
-    Suit.DIAMONDS: (204, 28, 44), Suit.CLUBS: (22, 22, 24),
+    Suit.SPADES: (22, 22, 24),
+    Suit.HEARTS: (204, 28, 44),
+    Suit.DIAMONDS: (204, 28, 44),
+    Suit.CLUBS: (22, 22, 24),
 }
 FOUR_COLOUR: dict[Suit, RGB] = {
-    Suit.SPADES: (22, 22, 24), Suit.HEARTS: (204, 28, 44),
-    Suit.DIAMONDS: (24, 88, 204), Suit.CLUBS: (18, 122, 52),
+    Suit.SPADES: (22, 22, 24),
+    Suit.HEARTS: (204, 28, 44),
+    Suit.DIAMONDS: (24, 88, 204),
+    Suit.CLUBS: (18, 122, 52),
 }
 
 # A card-table panel: the same picture reads on Discord's dark (#313338) and light (#ffffff) themes.
@@ -70,3 +106,26 @@ INK: RGB = (26, 26, 28)  # dark text on light badges
 BADGE_GREY: RGB = (104, 108, 112)
 BADGE_KNOCK: RGB = (236, 246, 238)
 BADGE_GIN: RGB = (250, 204, 52)
+
+
+DEFAULT_STYLE = Style()  # the default of every function taking a style (a frozen value)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` of the way to ``b``, rounded per channel."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def dimmed(c: RGB) -> RGB:
+    """``c`` multiplied by DIM, as deadwood cards are (the same integer maths as ImageChops.multiply)."""
+    return (c[0] * DIM[0] // 255, c[1] * DIM[1] // 255, c[2] * DIM[2] // 255)
+
+
+def court_frame(suit_colour: RGB) -> RGB:
+    """The inner frame of a J, Q or K."""
+    return mix(suit_colour, CARD_FACE, 0.25)
+
+
+def court_letter(suit_colour: RGB) -> RGB:
+    """The large pale letter of a J, Q or K."""
+    return mix(suit_colour, CARD_FACE, 0.45)

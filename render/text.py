@@ -1,12 +1,14 @@
 """The words: labels inside the pictures and the text alternative of every picture.
 
 Every fact comes from the views (melds, deadwood, scores, lay-offs, bonuses); this module
-only puts them into words. Names arrive from the caller in seat order.
+only puts them into words. Names arrive from the caller in seat order. The text
+alternatives (``alt_*``) are in render.alt, built from these words.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card
@@ -53,25 +55,9 @@ def _join(items: Sequence[str]) -> str:
 
 # -- a seat's position in the turn -------------------------------------------------------------
 
+
 def _legal_kinds(view: SeatView) -> set[ActionKind]:
     return {a.kind for a in view.legal}
-
-
-def can_gin(view: SeatView) -> bool:
-    """Gin or big gin is a legal move now (a melded hand while waiting is not: gin is declared on a discard)."""
-    kinds = _legal_kinds(view)
-    return ActionKind.GIN in kinds or ActionKind.BIG_GIN in kinds
-
-
-def can_knock(view: SeatView) -> bool:
-    return ActionKind.KNOCK in _legal_kinds(view)
-
-
-def knock_deadwood(view: SeatView) -> int | None:
-    """Deadwood left by the best legal knock, if knocking is legal now."""
-    knocks = {a.card for a in view.legal if a.kind is ActionKind.KNOCK}
-    best = [dw for card, dw in view.discard_options if card in knocks]
-    return min(best) if best else None
 
 
 def status_line(view: SeatView, names: Names) -> str:
@@ -100,6 +86,7 @@ def status_line(view: SeatView, names: Names) -> str:
 
 # -- events ------------------------------------------------------------------------------------
 
+
 def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
     who = names[ev.seat] if ev.seat is not None else ""
     card = ev.card.pretty if ev.card is not None else ""
@@ -120,7 +107,7 @@ def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
         return "The hand is a draw: nobody scores"
     if kind is EventKind.GAME_ENDED:
         return f"{who} won game {ev.game + 1}" if len(view.games) > 1 and ev.game is not None else None
-    if kind is EventKind.MATCH_ENDED:
+    if kind is EventKind.MATCH_ENDED and ev.seat is not None:
         a, b = view.totals[ev.seat], view.totals[1 - ev.seat]
         return f"{who} won the match, {a} to {b}"
     if kind is EventKind.RESIGNED:
@@ -130,28 +117,34 @@ def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
     return None
 
 
-_DRAWS = {EventKind.DREW_STOCK: "drew from the stock", EventKind.DREW_DISCARD: "took the {card}",
-          EventKind.TOOK_UPCARD: "took the upcard {card}"}
+_DRAWS = {
+    EventKind.DREW_STOCK: "drew from the stock",
+    EventKind.DREW_DISCARD: "took the {card}",
+    EventKind.TOOK_UPCARD: "took the upcard {card}",
+}
 
 
-def describe_events(view: PublicView, names: Names, previous: Sequence[Event] = ()) -> str:
-    """The last move in words: 'Bob drew from the stock', 'Alice knocks with 4 · …'.
+def describe_events(view: PublicView, names: Names) -> str:
+    """The current turn in words: 'Bob took the 7♥ and discarded the K♠', 'Alice knocks with 4 · …'.
 
-    ``view.last_events`` holds one move. A caller that kept the move before (``previous``,
-    e.g. the draw of this turn) gets both in one sentence: 'Bob took the 7♥ and discarded the K♠'.
+    ``view.last_events`` holds the whole turn, so a draw and its discard make one sentence.
     """
     events = list(view.last_events)
     phrases: list[str] = []
-    if (events and events[0].kind is EventKind.DISCARDED and previous and previous[-1].kind in _DRAWS
-            and previous[-1].seat == events[0].seat):
-        drew, discarded = previous[-1], events.pop(0)
-        took = _DRAWS[drew.kind].format(card=drew.card.pretty if drew.card else "")
-        gone = discarded.card.pretty if discarded.card else ""
-        phrases.append(f"{names[drew.seat or 0]} {took} and discarded the {gone}")
-    for ev in events:
+    i = 0
+    while i < len(events):
+        ev = events[i]
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
+            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
+            gone = nxt.card.pretty if nxt.card else ""
+            phrases.append(f"{names[ev.seat or 0]} {took} and discarded the {gone}")
+            i += 2
+            continue
         phrase = _event_phrase(ev, view, names)
         if phrase:
             phrases.append(phrase)
+        i += 1
     if not phrases:
         return "New match: " + (f"{names[view.turn]} to play" if view.turn is not None else "ready")
     return ". ".join(phrases)
@@ -159,35 +152,67 @@ def describe_events(view: PublicView, names: Names, previous: Sequence[Event] = 
 
 # -- a finished hand ---------------------------------------------------------------------------
 
-def hand_line(record: HandRecord, names: Names, several_games: bool = False) -> str:
-    """'Alice knocks with 4 · Bob 17 after laying off 9♠ · Alice +13' (Hollywood adds the games)."""
-    if record.result is None or record.knocker is None:
-        return f"Hand {record.number} is a draw: nobody scores"
+
+def laid_out_by(record: HandRecord) -> int | None:
+    """The seat whose cards fill the result's knocker fields: the knocker, or (when the stock ran
+    out under stockout=lower and nobody knocked) the hand with the lower deadwood; None for a draw."""
+    if record.result is None:
+        return None
+    return record.knocker if record.knocker is not None else record.winner
+
+
+def knocker_caption(record: HandRecord, names: Names) -> str:
+    """'Alice knocked with 7 deadwood', 'Alice went gin', 'Alice went big gin'."""
+    first = laid_out_by(record)
+    assert record.result is not None and first is not None
+    who = names[first]
+    if record.outcome == "low":
+        return f"{who} had the lower deadwood, {record.result.knocker_deadwood_points}, when the stock ran out"
+    if record.outcome == "gin":
+        return f"{who} went gin"
+    if record.outcome == "big_gin":
+        return f"{who} went big gin"
+    return f"{who} knocked with {record.result.knocker_deadwood_points} deadwood"
+
+
+def defender_caption(record: HandRecord, names: Names) -> str:
+    """'Bob: 12 deadwood', 'Bob: 1 deadwood after laying off 4♣'."""
+    first = laid_out_by(record)
+    assert record.result is not None and first is not None
     r = record.result
-    knocker, defender = names[record.knocker], names[1 - record.knocker]
-    outcome = record.outcome
-    if outcome == "gin":
-        first = f"{knocker} goes gin"
-    elif outcome == "big_gin":
-        first = f"{knocker} goes big gin"
-    else:
-        first = f"{knocker} knocks with {r.knocker_deadwood_points}"
-    second = f"{defender} {r.defender_deadwood_points}"
+    text = f"{names[1 - first]}: {r.defender_deadwood_points} deadwood"
     if r.defender_layoffs:
-        second += f" after laying off {cards_text(c for c, _ in r.defender_layoffs)}"
-    if record.winner is None:
-        third = "no score"
-    else:
-        third = f"{names[record.winner]} +{record.points}"
-        if outcome == "undercut":
-            third = "undercut: " + third
-        if r.multiplier > 1:
-            third += f" (×{r.multiplier})"
-        if several_games and record.games:
-            third += " in game" + ("s " if len(record.games) > 1 else " ") + _join([str(g + 1) for g in record.games])
-        elif several_games:  # Hollywood: the games this win belongs in have all closed
-            third += " (no open game to enter it in)"
-    return " · ".join((first, second, third))
+        text += f" after laying off {cards_text(c for c, _ in r.defender_layoffs)}"
+    return text
+
+
+def score_phrase(record: HandRecord, names: Names, several_games: bool = False) -> str:
+    """Who scores how much: 'Bob scores 10', 'undercut: Alice scores 35 (×2) in game 1', 'nobody scores'."""
+    if record.result is None or record.winner is None:
+        return "nobody scores"
+    text = f"{names[record.winner]} scores {record.points}"
+    if record.outcome == "undercut":
+        text = "undercut: " + text
+    if record.result.multiplier > 1:
+        text += f" (×{record.result.multiplier})"
+    if several_games and record.games:
+        text += " in game" + ("s " if len(record.games) > 1 else " ") + _join([str(g + 1) for g in record.games])
+    elif several_games:  # Hollywood: the games this win belongs in have all closed
+        text += " (no open game to enter it in)"
+    return text
+
+
+def hand_line(record: HandRecord, names: Names, several_games: bool = False) -> str:
+    """The hand's end as it happens: 'Alice knocks with 4 deadwood · Bob: 17 deadwood after laying
+    off 9♠ · Alice scores 13' ('Alice goes gin · …'); the result picture's captions say 'knocked'."""
+    seat = laid_out_by(record)
+    if record.result is None or seat is None:
+        return f"Hand {record.number} is a draw: nobody scores"
+    who = names[seat]
+    first = {"gin": f"{who} goes gin", "big_gin": f"{who} goes big gin", "low": knocker_caption(record, names)}.get(
+        record.outcome, f"{who} knocks with {record.result.knocker_deadwood_points} deadwood"
+    )
+    return " · ".join((first, defender_caption(record, names), score_phrase(record, names, several_games)))
 
 
 def score_line(view: PublicView, names: Names) -> str:
@@ -203,78 +228,33 @@ def score_line(view: PublicView, names: Names) -> str:
     return f"{names[0]} vs {names[1]} (to {target}) · " + " · ".join(parts)
 
 
-# -- text alternatives -------------------------------------------------------------------------
-
-def alt_hand(view: SeatView, names: Names) -> str:
-    arr = view.arrangement
-    parts = [f"Your hand ({names[view.seat]}), {len(view.hand)} cards."]
-    if arr is not None:
-        for meld in arr.melds:
-            parts.append(_cap(meld_text(meld)) + ".")
-        if arr.deadwood:
-            parts.append(f"Deadwood {arr.deadwood_points}: {cards_text(arr.deadwood)}.")
-        else:
-            parts.append("No deadwood.")
-    if view.drawn is not None and view.drawn in view.hand:
-        parts.append(f"New card: {view.drawn.pretty}.")
-    if can_gin(view):
-        parts.append("Gin!")
-    elif can_knock(view):
-        parts.append(f"You can knock (deadwood {knock_deadwood(view)} after the discard).")
-    parts.append(status_line(view, names) + ".")
-    return " ".join(parts)
+# -- the rules and the bonuses ---------------------------------------------------------------
 
 
-def alt_table(view: PublicView, names: Names) -> str:
-    parts = [f"Gin Rummy ({view.rules.name}), hand {view.deal_number}."]
-    parts.append(f"Stock: {_count(view.stock_count, 'card')}.")
-    if view.discard_top is not None:
-        parts.append(f"Discard pile: {_count(view.discard_count, 'card')}, top {view.discard_top.pretty}.")
+def rules_line(view: PublicView) -> str:
+    """'standard · hand 3 · knock ≤ 10 · to 100' ('gin only' when this hand allows no knock)."""
+    rules = view.rules
+    bits = [rules.name, f"hand {view.deal_number}"]
+    if view.knock_limit == 0:  # straight gin, or an Oklahoma ace upcard: this hand's limit says it
+        bits.append("gin only")
     else:
-        parts.append("Discard pile: empty.")
-    for seat in (0, 1):
-        bits = [f"{names[seat]}: {view.totals[seat]} points, {view.card_counts[seat]} cards"]
-        if view.dealer == seat:
-            bits.append("dealer")
-        if view.known_cards[seat]:
-            bits.append(f"holds {cards_text(view.known_cards[seat])} from the pile")
-        if view.turn == seat:
-            bits.append("to play")
-        parts.append(", ".join(bits) + ".")
-    parts.append(f"Last: {describe_events(view, names)}.")
-    return " ".join(parts)
+        bits.append(f"knock ≤ {view.knock_limit}")
+    if view.multiplier > 1:
+        bits.append(f"scores ×{view.multiplier}")
+    bits.append(f"to {rules.target}")
+    return " · ".join(bits)
 
 
-def alt_result(view: PublicView, names: Names) -> str:
-    record = view.last_hand
-    if record is None:
-        return "No hand has finished yet."
-    if record.result is None:
-        return f"Hand {record.number}: a draw, nobody scores. {score_line(view, names)}."
-    r = record.result
-    k = record.knocker
-    assert k is not None
-    laid: dict[int, list[Card]] = {}
-    for card, idx in r.defender_layoffs:
-        laid.setdefault(idx, []).append(card)
-    kn = [meld_text(m) + (f" (+{cards_text(laid[i])} laid off)" if i in laid else "")
-          for i, m in enumerate(r.knocker_melds)]
-    de = [meld_text(m) for m in r.defender_melds]
-    parts = [f"Hand {record.number}: {hand_line(record, names, len(view.games) > 1)}."]
-    parts.append(f"{names[k]} laid down {_join(kn) if kn else 'no melds'}; "
-                 + _deadwood_text(r.knocker_deadwood, r.knocker_deadwood_points))
-    parts.append(f"{names[1 - k]} laid down {_join(de) if de else 'no melds'}; "
-                 + _deadwood_text(r.defender_deadwood, r.defender_deadwood_points))
-    parts.append(score_line(view, names) + ".")
-    return " ".join(parts)
+SHUTOUT_WORDS = {
+    "double": "{w}'s hand points doubled before the bonuses",
+    "total": "{w}'s total doubled",
+    "game200": "{w}'s game bonus doubled",
+    "plus100": "{w} gets the shutout bonus",
+}
 
 
-def _deadwood_text(cards: Sequence[Card], points: int) -> str:
-    return f"deadwood {points}: {cards_text(cards)}." if cards else "no deadwood."
-
-
-def bonus_lines(g: GameView, names: Names) -> list[str]:
-    """The bonus items of one finished game, in words."""
+def bonus_lines(g: GameView, names: Names, shutout_rule: str = "double") -> list[str]:
+    """The bonus items of one finished game, in words (``shutout_rule``: the table's shutout field)."""
     out = []
     for seat in (0, 1):
         if g.line_bonus[seat]:
@@ -283,36 +263,12 @@ def bonus_lines(g: GameView, names: Names) -> list[str]:
         if g.game_bonus:
             out.append(f"{names[g.winner]} game bonus {g.game_bonus}")
         if g.shutout:
-            out.append(f"shutout: {names[g.winner]}'s total doubled")
+            words = SHUTOUT_WORDS.get(shutout_rule, "{w} wins a shutout")
+            out.append("shutout: " + words.format(w=names[g.winner]))
     return out
 
 
-def alt_match_end(view: PublicView, names: Names, rating_changes: dict | None = None) -> str:
-    s = view.summary
-    parts = []
-    if s is None:
-        parts.append("The match is not over yet.")
-    else:
-        parts.append(f"{names[s.winner]} wins the match {s.totals[s.winner]} to {s.totals[s.loser]}"
-                     f" after {s.hands_played} hands.")
-        if s.resigned_by is not None:
-            parts.append(f"{names[s.resigned_by]} resigned.")
-    for i, g in enumerate(view.games):
-        head = f"Game {i + 1}: " if len(view.games) > 1 else ""
-        scores = f"hand points {names[0]} {g.scores[0]}, {names[1]} {g.scores[1]}"
-        bonuses = bonus_lines(g, names)
-        totals = f"total {names[0]} {g.totals[0]}, {names[1]} {g.totals[1]}" if g.finished else "not finished"
-        parts.append(_cap(head + "; ".join([scores] + bonuses + [totals]) + "."))
-    if s is not None:
-        parts.append(f"Gins: {names[0]} {s.gins[0]}, {names[1]} {s.gins[1]}. "
-                     f"Undercuts: {names[0]} {s.undercuts[0]}, {names[1]} {s.undercuts[1]}.")
-    changes = rating_deltas(rating_changes, names)
-    if changes:
-        parts.append("Rating: " + ", ".join(f"{names[seat]} {fmt_delta(d)}" for seat, d in changes) + ".")
-    return " ".join(parts)
-
-
-def rating_deltas(rating_changes: dict | None, names: Names) -> list[tuple[int, float]]:
+def rating_deltas(rating_changes: dict[Any, float] | None, names: Names) -> list[tuple[int, float]]:
     """Rating changes keyed by seat (0/1) or by the name given for that seat, in seat order."""
     if not rating_changes:
         return []
@@ -328,3 +284,24 @@ def rating_deltas(rating_changes: dict | None, names: Names) -> list[tuple[int, 
 def fmt_delta(d: float) -> str:
     n = round(d)
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "±0")
+
+
+__all__ = [
+    "SHUTOUT_WORDS",
+    "Names",
+    "bonus_lines",
+    "cards_text",
+    "defender_caption",
+    "describe_events",
+    "fmt_delta",
+    "hand_line",
+    "knocker_caption",
+    "laid_out_by",
+    "meld_text",
+    "rank_plural",
+    "rating_deltas",
+    "rules_line",
+    "score_line",
+    "score_phrase",
+    "status_line",
+]

@@ -4,7 +4,9 @@ Run from the repository root (needs fontTools, a development-only tool; the
 subsets are committed, so the bot itself never imports fontTools):
 
     .venv/bin/pip install fonttools
-    .venv/bin/python render/tools/subset_font.py [--src /usr/share/fonts/truetype/dejavu]
+    .venv/bin/python render/tools/subset_font.py --src DIR
+
+where DIR holds DejaVuSans.ttf and DejaVuSans-Bold.ttf (e.g. a DejaVu release unpacked).
 
 The character set is ``render.fonts.COVERED`` so the renderer knows, without
 reading the font, which characters of a player's name it can draw.
@@ -13,21 +15,22 @@ reading the font, which characters of a player's name it can draw.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
-
-from fontTools import subset
-from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from render.fonts import ASSETS, COVERED, FONT_FILES  # noqa: E402
+from render.fonts import ASSETS, COVERED, FONT_FILES
 
 SOURCES = {"bold": "DejaVuSans-Bold.ttf", "regular": "DejaVuSans.ttf"}
 
 
 def make(src_dir: Path) -> None:
+    # imported here, by name: fontTools is a development-only tool without type information
+    subset = importlib.import_module("fontTools.subset")
+    TTFont = importlib.import_module("fontTools.ttLib").TTFont
     for weight, out_name in FONT_FILES.items():
         src = src_dir / SOURCES[weight]
         font = TTFont(src, recalcTimestamp=False)
@@ -51,7 +54,7 @@ def make(src_dir: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--src", type=Path, default=Path("/usr/share/fonts/truetype/dejavu"))
+    parser.add_argument("--src", type=Path, required=True, help="directory holding the DejaVu Sans .ttf files")
     make(parser.parse_args().src)
 
 

@@ -61,8 +61,12 @@ def drawn_view():
 
 @pytest.fixture(scope="session")
 def can_knock_view():
-    return seat_view_where(lambda v: any(a.kind is ActionKind.KNOCK for a in v.legal)
-                           and not any(a.kind in (ActionKind.GIN, ActionKind.BIG_GIN) for a in v.legal))
+    return seat_view_where(
+        lambda v: (
+            any(a.kind is ActionKind.KNOCK for a in v.legal)
+            and not any(a.kind in (ActionKind.GIN, ActionKind.BIG_GIN) for a in v.legal)
+        )
+    )
 
 
 @pytest.fixture(scope="session")
@@ -91,5 +95,6 @@ def resigned_view():
     m = Match.new(preset("standard"), 9)
     play_until(m, lambda m: len(m.history) >= 2)
     from bot.engine.actions import RESIGN
+
     m.apply(1, RESIGN)
     return public_view(m)

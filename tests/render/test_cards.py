@@ -41,7 +41,7 @@ def test_dimmed_deadwood_is_darker_and_face_cards_differ_from_dimmed_ones():
 
 
 def _has_colour(im, colour, tol=30):
-    return any(all(abs(a - b) <= tol for a, b in zip(p[:3], colour)) for p in pixels(im) if p[3] == 255)
+    return any(all(abs(a - b) <= tol for a, b in zip(p[:3], colour, strict=True)) for p in pixels(im) if p[3] == 255)
 
 
 def test_four_colour_deck_paints_clubs_green_and_diamonds_blue():
@@ -57,3 +57,33 @@ def test_card_corners_are_transparent():
     im = C.face(parse_card("AS"), Style())
     assert im.getpixel((0, 0))[3] == 0
     assert im.getpixel((im.width // 2, im.height // 2))[3] == 255
+
+
+def test_card_size_is_part_of_the_style():
+    import pytest
+
+    card = parse_card("7H")
+    assert C.face(card, Style(size="large")).size == (round(C.WIDTH * 1.2 * 2), round(C.HEIGHT * 1.2 * 2))
+    assert C.face(card, Style(size="small", scale=1)).size == (round(C.WIDTH * 0.8), round(C.HEIGHT * 0.8))
+    assert C.tile(card, Style(size="large")).plane.size == C.size(Style(size="large"))
+    assert Style(size="large").slug == "2c@2x-large" and Style().slug == "2c@2x"
+    with pytest.raises(ValueError):
+        Style(size="huge")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Style(scale=5)
+
+
+def test_tiles_are_palette_indices_shaped_like_the_card():
+    style = Style()
+    t = C.tile(parse_card("QS"), style)
+    assert t.plane.mode == "L" and t.mask.mode == "L" and t.plane.size == t.mask.size == C.size(style)
+    assert t.mask.getpixel((0, 0)) == 0 and t.mask.getpixel((t.mask.width // 2, t.mask.height // 2)) == 255
+    # a card overlapping another: its left strip differs from the tile only at the rounded corners
+    seven, king = parse_card("7H"), parse_card("KC")
+    strip, mask = C.stacked(seven, style, False, C.ground(king, False))
+    assert strip.size == mask.size == (C.left_width(style), C.size(style)[1])
+    whole = C.tile(seven, style).plane.crop((0, 0, strip.width, strip.height))
+    r = C.left_width(style)
+    middle = (0, r, strip.width, strip.height - r)
+    assert strip.crop(middle).tobytes() == whole.crop(middle).tobytes()
+    assert strip.tobytes() != whole.tobytes()

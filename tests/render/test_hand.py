@@ -21,6 +21,7 @@ def test_eleven_cards_make_a_wider_picture_than_ten(draw_pair, names):
 
 def test_meld_labels_and_brackets_appear_where_the_engine_put_melds(names):
     from .helpers import seat_view_where
+
     view = seat_view_where(lambda v: len(v.arrangement.melds) >= 1 and bool(v.arrangement.deadwood))
     style = Style()
     image = render_hand(view, names, style)
@@ -67,8 +68,11 @@ def test_the_card_just_drawn_is_marked_new(draw_pair, names):
 def test_badges_read_the_legal_moves(can_knock_view, can_gin_view, draw_pair):
     knock = badges(can_knock_view)
     assert knock[0][0].startswith("can knock · ")
-    best = min(dw for card, dw in can_knock_view.discard_options
-               if any(a.kind is ActionKind.KNOCK and a.card == card for a in can_knock_view.legal))
+    best = min(
+        dw
+        for card, dw in can_knock_view.discard_options
+        if any(a.kind is ActionKind.KNOCK and a.card == card for a in can_knock_view.legal)
+    )
     assert knock[0][0] == f"can knock · {best}"
     assert badges(can_gin_view)[0][0] == "GIN"
     before = draw_pair[0]

@@ -36,9 +36,9 @@ def test_result_shows_both_hands_and_the_score_line(knock_view, names):
     assert shown_d == {c for m in r.defender_melds for c in m} | set(r.defender_deadwood)
     line = hand_line(record, names)
     knocker = names[record.knocker]
-    assert line.startswith(f"{knocker} knocks with {r.knocker_deadwood_points} · ")
-    assert f"{names[1 - record.knocker]} {r.defender_deadwood_points} after laying off " in line
-    assert line.endswith(f"{names[record.winner]} +{record.points}")
+    assert line.startswith(f"{knocker} knocks with {r.knocker_deadwood_points} deadwood · ")
+    assert f"{names[1 - record.knocker]}: {r.defender_deadwood_points} deadwood after laying off " in line
+    assert line.endswith(f"{names[record.winner]} scores {record.points}")
     alt = alt_result(knock_view, names)
     assert line in alt and f"Match: {names[0]} {knock_view.totals[0]}" in alt
 
@@ -50,7 +50,7 @@ def test_gin_and_undercut_lines(gin_view, undercut_view, names):
     u = undercut_view.last_hand
     line = hand_line(u, names)
     assert u.winner == 1 - u.knocker
-    assert f"undercut: {names[u.winner]} +{u.points}" in line
+    assert f"undercut: {names[u.winner]} scores {u.points}" in line
 
 
 def test_every_outcome_renders(gin_view, undercut_view, drawn_view, names):
@@ -62,6 +62,7 @@ def test_every_outcome_renders(gin_view, undercut_view, drawn_view, names):
 
 def test_result_before_any_hand_is_an_error(draw_pair, names):
     from bot.engine import public_view
+
     with pytest.raises(ValueError):
         render_result(public_view(draw_pair[2]), names)
 
@@ -69,8 +70,10 @@ def test_result_before_any_hand_is_an_error(draw_pair, names):
 def test_long_rows_wrap_so_the_picture_stays_readable(knock_view, names):
     from render.groups import row_width
     from render.result import MAX_ROW, _wrap
+
     style = Style()
     groups = knocker_groups(knock_view.last_hand.result) * 3  # far wider than one line
-    lines = _wrap(groups, style)
+    lines, strip = _wrap(groups, style)
     assert len(lines) > 1 and [g for line in lines for g in line] == groups
-    assert all(row_width(line, style) <= style.px(MAX_ROW) for line in lines if len(line) > 1)
+    assert all(row_width(line, style, strip) <= style.px(MAX_ROW) for line in lines)
+    assert render_result(knock_view, names).width <= style.px(MAX_ROW + 2 * 16)

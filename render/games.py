@@ -1,0 +1,101 @@
+"""The renderer side of the game protocol: pictures, words and controls for any registered game.
+
+The Discord layer never knows a game's rules: for a match of game ``g`` it asks
+``renderer_for(g)`` for the board picture, the private hand picture, the result of a
+finished hand, the match end, the turn in words, and the ``Control`` list (which buttons
+and menus to show a seat, taken from that seat's legal actions). No discord import here:
+a Control is plain data that the Discord layer turns into components.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from .draw import RenderedImage
+from .style import Style
+
+Names = Sequence[str]
+ControlStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """One move offered to a seat. ``action`` is the engine's action text (what a click sends).
+
+    Controls with the same ``menu`` are options of one select menu (``placeholder`` is its
+    prompt); a control without a menu is a button. ``row`` is the Discord row (0-4).
+    ``confirm``: a question to ask before the move is made (one more click, e.g. a knock that ends
+    the hand); None makes the move at once.
+    """
+
+    action: str
+    label: str
+    style: ControlStyle = "primary"
+    row: int = 0
+    menu: str | None = None
+    placeholder: str | None = None
+    confirm: str | None = None
+
+
+class GameRenderer(Protocol):
+    """Pictures and words for one game, drawn from its public and seat views only."""
+
+    def table(self, view: Any, names: Names, style: Style) -> RenderedImage:
+        """The public board: piles, seats, scores, whose turn."""
+
+    def hand(self, view: Any, names: Names, style: Style) -> RenderedImage:
+        """One seat's own cards (from its SeatView only)."""
+
+    def result(self, view: Any, names: Names, style: Style) -> RenderedImage | None:
+        """The latest finished hand laid out and scored, or None when there is nothing to show."""
+
+    def match_end(
+        self, view: Any, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
+    ) -> RenderedImage:
+        """The final totals with every bonus (rating changes keyed by seat)."""
+
+    def describe(self, view: Any, names: Names) -> str:
+        """The current turn in words, for the board's text."""
+
+    def score_line(self, view: Any, names: Names) -> str:
+        """The running match score in one line."""
+
+    def hand_line(self, view: Any, names: Names) -> str | None:
+        """The latest finished hand in one line (None before the first one ends)."""
+
+    def status_line(self, view: Any, names: Names) -> str:
+        """What this seat may do now, or whom it waits for."""
+
+    def hint(self, view: Any) -> str:
+        """A short extra line for the seat's private message ('' for none)."""
+
+    def controls(self, view: Any) -> list[Control]:
+        """The moves this seat may make now, as buttons and menus (empty when not its turn)."""
+
+    def warm(self, style: Style) -> float:
+        """Prepare caches at start-up; returns the seconds it took."""
+
+
+_RENDERERS: dict[str, GameRenderer] = {}
+
+
+def register_renderer(game: str, renderer: GameRenderer) -> None:
+    _RENDERERS[game] = renderer
+
+
+def unregister_renderer(game: str) -> None:
+    _RENDERERS.pop(game, None)
+
+
+def renderer_for(game: str) -> GameRenderer:
+    """The renderer of a registered game; LookupError if it has none."""
+    try:
+        return _RENDERERS[game]
+    except KeyError:
+        raise LookupError(f"no renderer for game {game!r}") from None
+
+
+def renderers() -> Mapping[str, GameRenderer]:
+    return dict(_RENDERERS)

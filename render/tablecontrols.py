@@ -1,0 +1,109 @@
+"""The controls of the table-meld games, from ``view.legal`` only: draws and answers as
+buttons, discards and offers as one button per card when they fit two rows (else a menu),
+melds and lay-offs as menus of at most 25 options, best first in the engine's order
+(imported from render.tablegames too).
+"""
+
+from __future__ import annotations
+
+from bot.engine.cards import Card
+from bot.engine.tableplay import Act, TableAction
+from bot.engine.tableviews import TableSeatView
+
+from .games import Control, ControlStyle
+from .text import cards_text
+
+__all__ = ["MENU_MAX", "ROW_WIDTH", "table_controls"]
+
+MENU_MAX = 25
+ROW_WIDTH = 5
+
+
+def _layoffs(v: TableSeatView) -> list[TableAction]:
+    rank = {(c, m): i for i, (c, m) in enumerate(v.layoff_options)}
+    lay = [a for a in v.legal if a.kind is Act.LAYOFF]
+    return sorted(lay, key=lambda a: rank.get((a.cards[0], a.meld or 0), len(rank)))
+
+
+_BARE: dict[Act, tuple[str, ControlStyle]] = {
+    Act.DRAW_STOCK: ("Draw from the stock", "primary"),
+    Act.DRAW_PILE: ("Take the pile's top", "primary"),
+    Act.ACCEPT: ("Accept", "success"),
+    Act.REJECT: ("Reject", "danger"),
+    Act.CHALLENGE: ("Challenge", "danger"),
+    Act.LAST_CARD: ("Last card", "primary"),
+    Act.END_HAND: ("End the hand", "primary"),
+}
+
+
+def table_controls(view: TableSeatView) -> list[Control]:
+    """Buttons and menus from ``view.legal`` only (at most 5 rows, 25 options a menu)."""
+    v = view
+    legal = list(v.legal)
+    out: list[Control] = []
+    bare = [a for a in legal if a.kind in _BARE]
+    for a in bare[:ROW_WIDTH]:
+        label, style = _BARE[a.kind]
+        if a.kind is Act.DRAW_PILE and v.pile_top is not None:
+            label = f"Take the {v.pile_top.pretty}"
+        if a.kind is Act.ACCEPT and v.offer is not None and v.challenger is None:
+            label = f"Take the {v.offer.pretty}"
+        if a.kind is Act.ACCEPT and v.challenger is not None:
+            label = "Accept the Challenge"
+        out.append(
+            Control(
+                str(a),
+                label,
+                style,
+                row=0,
+                confirm="Challenge? If accepted, the lower hand total wins the hand."
+                if a.kind is Act.CHALLENGE
+                else None,
+            )
+        )
+    row = 1 if bare else 0
+    for kind, verb in ((Act.DISCARD, "Discard"), (Act.OFFER, "Offer")):
+        acts = [a for a in legal if a.kind is kind]
+        if not acts:
+            continue
+        if len(acts) <= 2 * ROW_WIDTH and row + 1 < 3:
+            for i, a in enumerate(acts):
+                out.append(Control(str(a), f"{_card(a)}", "secondary", row=row + i // ROW_WIDTH))
+            row += (len(acts) - 1) // ROW_WIDTH + 1
+        else:
+            for a in acts[:MENU_MAX]:
+                out.append(
+                    Control(
+                        str(a),
+                        f"{verb} the {_card(a)}",
+                        "secondary",
+                        row=row,
+                        menu=kind.value,
+                        placeholder=f"{verb} a card…",
+                    )
+                )
+            row += 1
+    melds = [a for a in v.meld_options if a in legal]
+    melds += [a for a in legal if a.kind in (Act.MELD, Act.CONTRACT) and a not in melds]
+    for a in melds[:MENU_MAX]:
+        label = ("Contract " if a.kind is Act.CONTRACT else "Meld ") + " | ".join(cards_text(g) for g in a.groups())
+        out.append(Control(str(a), label[:100], "success", row=min(row, 4), menu="meld", placeholder="Lay a meld…"))
+    if melds:
+        row += 1
+    for a in _layoffs(v)[:MENU_MAX]:
+        out.append(
+            Control(
+                str(a),
+                f"Lay off {_card(a)} on meld #{a.meld}",
+                "success",
+                row=min(row, 4),
+                menu="layoff",
+                placeholder="Lay off a card…",
+            )
+        )
+    return out
+
+
+def _card(a: TableAction) -> str:
+    c: Card | None = a.card
+    return c.pretty if c is not None else str(a)

@@ -1,0 +1,224 @@
+"""The table-meld games (Colonel, Skarney Gin, Rummy): melds lie on the table grouped by owner.
+
+Drawn from ``TablePublicView`` / ``TableSeatView`` only. Controls come from ``view.legal``:
+draws and answers (accept, reject, challenge, last card, end hand) as buttons, discards and
+offers as one button per card when they fit two rows (else a menu), melds and lay-offs as
+menus of at most 25 options, best first in the engine's order. The words (facts, events,
+text alternatives) are in render.tablewords and the controls in render.tablecontrols; every
+public name is imported from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.engine.tablemelds import TableMeld
+from bot.engine.tableplay import Act
+from bot.engine.tableviews import TablePublicView, TableSeatView
+
+from . import style as S
+from .board import Piles, SeatRow, Section, board
+from .cards import warm_cache
+from .draw import RenderedImage
+from .games import Control, Names, register_renderer
+from .groups import Group, Mark
+from .multiwords import name_of
+from .style import Style
+from .tablecontrols import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
+from .tablewords import (
+    TITLES,
+    _facts,
+    _hand_title,
+    _playing,
+    _situation,
+    _title,
+    alt_table,
+    describe_table,
+    meld_words,
+)
+from .text import cards_text
+
+__all__ = [
+    "MENU_MAX",
+    "ROW_WIDTH",
+    "TITLES",
+    "TableGameRenderer",
+    "alt_table",
+    "describe_table",
+    "meld_group",
+    "meld_words",
+    "table_controls",
+]
+
+_KIND = {"set": ("SET", S.SET_COLOUR), "run": ("RUN", S.RUN_COLOUR), "poker": ("POKER RUN", S.LAYOFF_COLOUR)}
+
+
+def meld_group(m: TableMeld, marks: tuple[Mark, ...] = ()) -> Group:
+    label, colour = _KIND.get(m.kind, (m.kind.upper(), S.RUN_COLOUR))
+    return Group(m.cards, f"#{m.number} {label}", colour, marks=marks)
+
+
+class TableGameRenderer:
+    def table(self, view: TablePublicView, names: Names, style: Style) -> RenderedImage:
+        v = view
+        rows = [
+            SeatRow(name_of(names, s), " · ".join(_facts(v, s)), str(v.scores[s]), lit=_playing(v) and v.turn == s)
+            for s in range(v.seats)
+        ]
+        sections = [
+            Section(f"{name_of(names, s)}'s melds", tuple(meld_group(m) for m in v.melds_by_owner[s]), "No melds yet.")
+            for s in range(v.seats)
+            if v.melds_by_owner[s] or v.seats <= 4
+        ]
+        if v.game == "skarney":
+            piles = Piles(v.stock_count, v.offer, 1 if v.offer else 0, "OFFER")
+        else:
+            piles = Piles(v.stock_count, v.pile_top, v.pile_count, "PILE")
+        lines = [x for x in (self.describe(v, names), _situation(v, names)) if x]
+        return board(
+            style,
+            f"{_title(v)} · hand {v.deal_number}",
+            alt_table(v, names),
+            f"{v.game}-table-{v.deal_number}-{v.moves}.png",
+            lines=lines,
+            rows=rows,
+            sections=sections,
+            piles=piles,
+        )
+
+    def hand(self, view: TableSeatView, names: Names, style: Style) -> RenderedImage:
+        v = view
+        marks = tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in v.hand if c == v.drawn)
+        groups = (Group(v.hand, f"IN HAND · {v.hand_points}", S.DEADWOOD_COLOUR, marks=marks),) if v.hand else ()
+        melds = [a for a in v.meld_options if a in v.legal][:6]
+        lay_groups = tuple(
+            Group(g, "CONTRACT" if a.kind is Act.CONTRACT else "MELD", S.SET_COLOUR) for a in melds for g in a.groups()
+        )
+        layoffs = _layoffs(v)
+        footer = []
+        if layoffs:
+            footer.append("Lay off: " + ", ".join(f"{a.cards[0].pretty} on #{a.meld}" for a in layoffs[:12]))
+        status = self.status_line(v, names)
+        sections = [Section(f"{len(v.hand)} cards", groups, "No cards.")]
+        if v.turn == v.seat and (melds or layoffs):
+            sections.append(Section("You can lay now", lay_groups, "No new meld now."))
+        alt = (
+            f"Your hand ({len(v.hand)} cards, {v.hand_points} points): {cards_text(v.hand)}"
+            + (f"; just drawn {v.drawn.pretty}" if v.drawn else "")
+            + f". {status}."
+            + (" Melds you can lay: " + "; ".join(cards_text(a.cards) for a in melds) + "." if melds else "")
+            + (" " + footer[0] + "." if footer else "")
+        )
+        return board(
+            style,
+            "Your hand",
+            alt,
+            f"{v.game}-hand-{v.deal_number}-{v.seat}.png",
+            lines=[status],
+            sections=sections,
+            footer=footer,
+        )
+
+    def result(self, view: TablePublicView, names: Names, style: Style) -> RenderedImage | None:
+        rec = view.last_hand
+        if rec is None:
+            return None
+        title = _hand_title(view, rec, names)
+        sections = [
+            Section(
+                f"{name_of(names, s)} · left {rec.left_points[s]}" + (" · scores" if s == rec.winner else ""),
+                (Group(rec.left[s], f"LEFT · {rec.left_points[s]}", S.DEADWOOD_COLOUR, dim=True),)
+                if rec.left[s]
+                else (),
+                "No cards left.",
+            )
+            for s in range(view.seats)
+        ]
+        words = "; ".join(
+            f"{name_of(names, s)} left {cards_text(rec.left[s]) or 'nothing'} ({rec.left_points[s]})"
+            for s in range(view.seats)
+        )
+        return board(
+            style,
+            title,
+            f"{title}. {words}. {self.score_line(view, names)}.",
+            f"{view.game}-result-{rec.number}.png",
+            sections=sections,
+            footer=[self.score_line(view, names)],
+        )
+
+    def match_end(
+        self, view: TablePublicView, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
+    ) -> RenderedImage:
+        v = view
+        order = sorted(range(v.seats), key=lambda s: (s != v.winner, -v.scores[s]))
+        rows, words = [], []
+        for place, s in enumerate(order, 1):
+            change = f" · rating {rating_changes[s]:+d}" if rating_changes and s in rating_changes else ""
+            sub = f"{v.hands_won[s]} hands won" + (" · winner" if s == v.winner else "") + change
+            rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.scores[s]), lit=s == v.winner))
+            words.append(f"{place}. {name_of(names, s)} {v.scores[s]} ({sub})")
+        title = f"{name_of(names, v.winner)} wins {_title(v)}" if v.winner is not None else f"{_title(v)} is over"
+        return board(
+            style,
+            title,
+            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ".",
+            f"{v.game}-match-end.png",
+            lines=[f"{v.hands_played} hands played"],
+            rows=rows,
+        )
+
+    def describe(self, view: TablePublicView, names: Names) -> str:
+        return describe_table(view, names)
+
+    def score_line(self, view: TablePublicView, names: Names) -> str:
+        return " · ".join(f"{name_of(names, s)} {view.scores[s]}" for s in range(view.seats))
+
+    def hand_line(self, view: TablePublicView, names: Names) -> str | None:
+        rec = view.last_hand
+        if rec is None:
+            return None
+        return _hand_title(view, rec, names) + "."
+
+    def status_line(self, view: TableSeatView, names: Names) -> str:
+        v = view
+        if v.finished:
+            return "The match is over"
+        if not v.legal:
+            return f"Waiting for {name_of(names, v.turn)}" if v.turn is not None else "Waiting"
+        kinds = {a.kind for a in v.legal}
+        if v.phase == "respond":
+            if v.challenger is not None:
+                return "Your answer: accept or reject the Challenge"
+            return f"Your answer: take the {v.offer.pretty if v.offer else 'card'} or turn it down"
+        if v.phase == "draw":
+            return "Your turn: draw" + (" from the stock or the pile" if Act.DRAW_PILE in kinds else "")
+        opts = []
+        if kinds & {Act.MELD, Act.CONTRACT}:
+            opts.append("meld")
+        if Act.LAYOFF in kinds:
+            opts.append("lay off")
+        if Act.DISCARD in kinds:
+            opts.append("discard")
+        if Act.OFFER in kinds:
+            opts.append("offer a card")
+        if kinds & {Act.LAST_CARD, Act.END_HAND}:
+            opts.append("end your turn")
+        return "Your turn: " + (", ".join(opts[:-1]) + " or " + opts[-1] if len(opts) > 1 else "".join(opts))
+
+    def hint(self, view: TableSeatView) -> str:
+        if view.turn != view.seat:
+            return ""
+        if any(a.kind is Act.CHALLENGE for a in view.legal):
+            return "You may challenge: the lower hand total wins if it is accepted."
+        return ""
+
+    def controls(self, view: TableSeatView) -> list[Control]:
+        return table_controls(view)
+
+    def warm(self, style: Style) -> float:
+        return warm_cache(style)
+
+
+for _game in TITLES:
+    register_renderer(_game, TableGameRenderer())

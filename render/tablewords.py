@@ -1,0 +1,133 @@
+"""The words of the table-meld games (Colonel, Skarney Gin, Rummy): the seats' facts, the
+events, a finished hand's title and the table's text alternative (render.tablegames draws
+the pictures; its names are imported from there too).
+"""
+
+from __future__ import annotations
+
+from bot.engine.tablemelds import TableMeld
+from bot.engine.tableplay import Ev, TableEvent, TableHand
+from bot.engine.tableviews import TablePublicView
+
+from .games import Names
+from .multiwords import name_of
+from .text import cards_text
+
+__all__ = ["TITLES", "alt_table", "describe_table", "meld_words"]
+
+TITLES = {"colonel": "Colonel", "skarney": "Skarney Gin", "rummy": "Rummy"}
+_OUTCOME = {
+    "out": "went out",
+    "rummy": "went rummy",
+    "gin": "went gin",
+    "stock": "won at the stock's end",
+    "challenge": "won the Challenge",
+    "drawn": "drawn",
+}
+
+
+def _title(v: TablePublicView) -> str:
+    return TITLES.get(v.game, v.game.title())
+
+
+def meld_words(m: TableMeld) -> str:
+    return f"#{m.number} {m.kind} {cards_text(m.cards)}"
+
+
+def _playing(v: TablePublicView) -> bool:
+    return not v.finished and v.phase != "over" and v.turn is not None
+
+
+def _facts(v: TablePublicView, seat: int) -> list[str]:
+    facts: list[str] = []
+    if v.finished and v.winner == seat:
+        facts.append("won the match")
+    if _playing(v) and v.turn == seat:
+        facts.append("▶ " + ("to answer" if v.phase == "respond" else f"to {v.phase}"))
+    facts.append(f"{v.hand_sizes[seat]} cards")
+    if v.dealer == seat:
+        facts.append("dealer")
+    if v.contract and v.contract[seat]:
+        facts.append("contract down")
+    if v.last_card and v.last_card[seat]:
+        facts.append("last card!")
+    if v.known[seat]:
+        facts.append("holds " + cards_text(v.known[seat]))
+    return facts
+
+
+def _situation(v: TablePublicView, names: Names) -> str:
+    bits = []
+    if v.challenger is not None:
+        bits.append(f"{name_of(names, v.challenger)} challenges: the lower hand total would win")
+    if v.offer is not None and v.current is not None:
+        bits.append(f"{name_of(names, v.current)} offers the {v.offer.pretty}")
+    if v.final_turn:
+        bits.append("final turn: the stock is down to 2")
+    if v.hands_left is not None:
+        bits.append(f"{v.hands_left} hands left")
+    return "; ".join(bits)
+
+
+def _event(e: TableEvent, names: Names) -> str | None:
+    who = name_of(names, e.seat)
+    cards = cards_text(e.cards)
+    k = e.kind
+    return {
+        Ev.DEALT: f"{who} deals a new hand",
+        Ev.DREW_STOCK: f"{who} drew from the stock",
+        Ev.DREW_PILE: f"{who} took the {cards} from the pile",
+        Ev.DRAW_LOST: f"{who} loses the draw (an accepted ace)",
+        Ev.MELDED: f"{who} melded {cards} (#{e.meld})",
+        Ev.LAID_OFF: f"{who} laid off {cards} on #{e.meld}",
+        Ev.DISCARDED: f"{who} discarded the {cards}",
+        Ev.OFFERED: f"{who} offered the {cards}",
+        Ev.ACCEPTED: f"{who} took the {cards}" if cards else f"{who} accepted",
+        Ev.REJECTED: f"{who} turned it down",
+        Ev.LAST_CARD: f"{who} has one card left",
+        Ev.CHALLENGED: f"{who} challenged",
+        Ev.CHALLENGE_ACCEPTED: f"{who} accepted the Challenge",
+        Ev.CHALLENGE_REJECTED: f"{who} turned the Challenge down",
+        Ev.STOCK_RENEWED: f"The pile became the stock ({e.points} cards)",
+        Ev.WENT_OUT: f"{who} went out",
+        Ev.HAND_SCORED: f"{who} scores {e.points}" if e.seat is not None else "The hand is scored",
+        Ev.HAND_DRAWN: "The hand ends with no score",
+        Ev.MATCH_ENDED: f"{who} won the match" if e.seat is not None else "The match is over",
+        Ev.RESIGNED: f"{who} resigned",
+    }.get(k)
+
+
+def describe_table(view: TablePublicView, names: Names) -> str:
+    """The current turn in words (the renderer's ``describe``)."""
+    phrases = [p for p in (_event(e, names) for e in view.last_events) if p]
+    if not phrases:
+        return "New match: " + (f"{name_of(names, view.turn)} to play" if view.turn is not None else "ready")
+    return ". ".join(phrases)
+
+
+def _hand_title(v: TablePublicView, rec: TableHand, names: Names) -> str:
+    if rec.winner is None:
+        return f"Hand {rec.number}: no score"
+    who = name_of(names, rec.knocker if rec.knocker is not None else rec.winner)
+    how = _OUTCOME.get(rec.outcome, rec.outcome)
+    tail = "" if rec.knocker is None or rec.knocker == rec.winner else f"; {name_of(names, rec.winner)} scores"
+    return f"Hand {rec.number}: {who} {how}, {rec.points} points{tail}"
+
+
+def alt_table(v: TablePublicView, names: Names) -> str:
+    seats = "; ".join(
+        f"{name_of(names, s)} {v.scores[s]} points: "
+        + ", ".join(_facts(v, s))
+        + ". Melds: "
+        + (", ".join(meld_words(m) for m in v.melds_by_owner[s]) or "none")
+        for s in range(v.seats)
+    )
+    if v.game == "skarney":
+        pile = f"Offered: {v.offer.pretty}." if v.offer else "No card offered."
+    else:
+        pile = f"Pile {v.pile_count} cards, top {v.pile_top.pretty if v.pile_top else 'none'}."
+    extra = _situation(v, names)
+    return (
+        f"{_title(v)}, hand {v.deal_number}. Stock {v.stock_count} cards. {pile} {seats}. "
+        f"{(extra + '. ') if extra else ''}{describe_table(v, names)}."
+    )
