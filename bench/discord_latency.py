@@ -12,38 +12,101 @@ records, as measured by the stand-in (same event loop as the bot, so its own CPU
           i.e. after service.act (engine + SQLite commit) and render_hand.
 
 Board edits (render_table) happen concurrently with the hand edit and load the same loop.
+Moves are the greedy player's (bot.ai.greedy), pressed on the controls the bot offers.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import itertools
 import logging
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
-from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.fakediscord.state import FakeChannel
-from tests.e2e.game_driver import Player, fixed_seeds, gin_bot
+from bot.ai.greedy import greedy_action, greedy_discard
+from bot.client import GinBot
+from bot.config import Settings
+from bot.engine import ActionKind
+from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage, running_bot
+
+
+@contextlib.asynccontextmanager
+async def gin_bot(fd: FakeDiscord, db: Path, seeds: Iterator[int]) -> AsyncIterator[GinBot]:
+    """The real GinBot (service, SQLite file, renderer) connected to the stand-in; deals from ``seeds``."""
+    settings = Settings(token="fake-token", db_path=db, dev_guild=None, log_level="WARNING")
+    bot = GinBot(settings, seed_source=lambda: next(seeds), ai_delay_s=0.0, tick_s=5.0, sync=False)
+    async with running_bot(fd, bot=bot) as running:
+        yield running
+
+
+class Player:
+    """One person's ephemeral hand message. Moves are the greedy player's (``bot.ai.greedy``, on the
+    service's view of the seat), pressed on the control the bot offers for that move."""
+
+    def __init__(self, fd: FakeDiscord, bot: GinBot, user: FakeUser, seat: int) -> None:
+        self.fd, self.bot, self.user, self.seat = fd, bot, user, seat
+        self.hand: StoredMessage | None = None
+        self.match_id = 0
+
+    async def open_hand(self, board: StoredMessage) -> None:
+        cid = board.component(label="My hand")["custom_id"]
+        self.match_id = int(cid.split(":")[1])
+        ix = await self.fd.click(self.user, board, cid)
+        self.hand = await ix.final(10)
+
+    def controls(self) -> list[dict[str, Any]]:
+        """The move controls on the hand message (empty when it is not this player's turn)."""
+        assert self.hand is not None
+        return [
+            c
+            for c in self.hand.all_components()
+            if "custom_id" in c and not c["custom_id"].endswith(":hand") and c.get("type") in (2, 3)
+        ]
+
+    async def choice(self) -> tuple[str, list[str] | None]:
+        """(custom_id, select values or None) of the greedy move: button ids carry the move
+        (``gin:<match>:<move>:<version>``, ``.`` for the space), select options carry it as value."""
+        assert self.bot.service is not None
+        view = await self.bot.service.seat_view(self.match_id, self.user.id)
+        action = greedy_action(view)
+        # A knock asks once more before it counts (two interactions): the bench measures single
+        # moves, so its players play on instead.
+        move = str(greedy_discard(view) if action.kind is ActionKind.KNOCK else action)
+        for c in self.controls():
+            if c.get("type") == 2 and c["custom_id"].split(":")[2] == move.replace(" ", "."):
+                return c["custom_id"], None
+            if any(o["value"] == move for o in c.get("options") or ()):
+                return c["custom_id"], [move]
+        raise LookupError(f"the hand message offers no control for {move}")
+
+    @property
+    def match_over(self) -> bool:
+        return self.hand is not None and "match is over" in (self.hand.content or "")
 
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def report(name: str, values: list[float]) -> None:
     ms = [v * 1000 for v in values]
-    print(f"{name:<8} n={len(ms):4d}  median {statistics.median(ms):6.1f} ms  p95 {pct(ms, .95):6.1f} ms  "
-          f"p99 {pct(ms, .99):6.1f} ms  max {max(ms):6.1f} ms")
+    print(
+        f"{name:<8} n={len(ms):4d}  median {statistics.median(ms):6.1f} ms  p95 {pct(ms, 0.95):6.1f} ms  "
+        f"p99 {pct(ms, 0.99):6.1f} ms  max {max(ms):6.1f} ms"
+    )
 
 
 class Table:
-    def __init__(self, fd: FakeDiscord, channel: FakeChannel) -> None:
-        self.fd, self.channel = fd, channel
+    def __init__(self, fd: FakeDiscord, bot: GinBot, channel: FakeChannel) -> None:
+        self.fd, self.bot, self.channel = fd, bot, channel
         self.players: list[Player] = []
         self.busy = False
         self.over = False
@@ -52,13 +115,18 @@ class Table:
     async def open(self) -> None:
         fd = self.fd
         ix = await fd.slash(fd.alice, "gin", subcommand="challenge", options={"opponent": fd.bob}, channel=self.channel)
-        msg = (await ix.response(10)).message or ix.original
+        await ix.final(10)  # answered privately; the challenge is its own channel message
+        msg = await fd.wait_for_message(
+            lambda m: m.public and m.channel_id == self.channel.id and m.find_component(label="Accept") is not None,
+            timeout=10,
+        )
         accept = await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])
         await accept.response(10)
         board = await fd.wait_for_message(
             lambda m: m.public and m.channel_id == self.channel.id and m.find_component(label="My hand") is not None,
-            timeout=10)
-        self.players = [Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)]
+            timeout=10,
+        )
+        self.players = [Player(fd, self.bot, fd.alice, 0), Player(fd, self.bot, fd.bob, 1)]
         for p in self.players:
             await p.open_hand(board)
 
@@ -67,21 +135,25 @@ class Table:
         self.busy = True
         try:
             mover = next((p for p in self.players if p.controls()), None)
-            t0 = time.perf_counter()
             if mover is None:
                 p = self.players[self.refresh_next]
                 self.refresh_next ^= 1
-                hand, edits = p.hand, len(p.hand.history)
-                ix = await self.fd.click(p.user, hand, f"gin:{p.match_id}:hand")
+                assert p.hand is not None
+                t0 = time.perf_counter()
+                ix = await self.fd.click(p.user, p.hand, f"gin:{p.match_id}:hand")
             else:
-                cid, values = mover.choice()
-                hand, edits = mover.hand, len(mover.hand.history)
-                ix = await (self.fd.select(mover.user, hand, cid, values) if values
-                            else self.fd.click(mover.user, hand, cid))
+                cid, values = await mover.choice()
+                assert mover.hand is not None
+                t0 = time.perf_counter()
+                ix = await (
+                    self.fd.select(mover.user, mover.hand, cid, values)
+                    if values
+                    else self.fd.click(mover.user, mover.hand, cid)
+                )
                 self.refresh_next = 1 - mover.seat
             answer = await ix.response(10)
             answers.append(answer.latency)
-            await self.fd.wait_until(lambda: len(hand.history) > edits or ix.followups or None, timeout=10)
+            await ix.settled(10)  # the hand message redrawn (or a refusal sent)
             dones.append(time.perf_counter() - t0)
             if mover is not None and mover.match_over:
                 self.over = True
@@ -92,20 +164,22 @@ class Table:
 async def run(tables: int, rate: float, seconds: float) -> None:
     logging.basicConfig(level=logging.WARNING)
     async with FakeDiscord() as fd:
-        extra = [FakeChannel(fd.channel.id + 1000 + i, f"table-{i}", fd.guild_id, position=10 + i)
-                 for i in range(tables - 1)]
+        extra = [
+            FakeChannel(fd.channel.id + 1000 + i, f"table-{i}", fd.guild_id, position=10 + i) for i in range(tables - 1)
+        ]
         for ch in extra:
             fd.channels[ch.id] = ch
         with tempfile.TemporaryDirectory() as tmp:
-            async with gin_bot(fd, Path(tmp) / "bench.sqlite3", seeds=fixed_seeds(*range(1000, 1000 + tables)),
-                               sync=False, tick_s=5.0) as bot:
-                await asyncio.sleep(0.3)  # card faces warm
+            async with gin_bot(fd, Path(tmp) / "bench.sqlite3", itertools.count(1000)) as bot:
+                await asyncio.sleep(0.3)  # let the start-up warm-up of the card faces finish before measuring
                 t_setup = time.perf_counter()
-                all_tables = [Table(fd, ch) for ch in [fd.channel, *extra]]
+                all_tables = [Table(fd, bot, ch) for ch in [fd.channel, *extra]]
                 for i in range(0, len(all_tables), 10):
-                    await asyncio.gather(*(t.open() for t in all_tables[i:i + 10]))
-                print(f"set up {len(all_tables)} matches in {time.perf_counter() - t_setup:.1f} s "
-                      f"(challenge, accept, board, two hands each)")
+                    await asyncio.gather(*(t.open() for t in all_tables[i : i + 10]))
+                print(
+                    f"set up {len(all_tables)} matches in {time.perf_counter() - t_setup:.1f} s "
+                    f"(challenge, accept, board, two hands each)"
+                )
                 answers: list[float] = []
                 dones: list[float] = []
                 period = 1.0 / rate
@@ -126,8 +200,10 @@ async def run(tables: int, rate: float, seconds: float) -> None:
                 await asyncio.gather(*tasks)
                 elapsed = time.perf_counter() - start
                 n = len(answers)
-                print(f"{n} interactions in {elapsed:.1f} s = {n / elapsed:.1f}/s over {len(all_tables)} tables "
-                      f"({skipped} slots skipped: table busy)")
+                print(
+                    f"{n} interactions in {elapsed:.1f} s = {n / elapsed:.1f}/s over {len(all_tables)} tables "
+                    f"({skipped} slots skipped: table busy)"
+                )
                 report("answer", answers)
                 report("done", dones)
                 assert bot.service is not None

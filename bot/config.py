@@ -26,7 +26,7 @@ class Settings:
     seed: int | None = None  # fixed deal seeds, for demos and tests only
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
         """Read settings; real environment variables win over the .env file."""
         values: dict[str, str] = {}
         if env_file is not None and Path(env_file).is_file():

@@ -1,9 +1,12 @@
 """Play a match against the AI in a terminal: ``python -m bot play [--level hard] [--seed N]``.
 
 You are seat 0, the AI seat 1. Each of your turns shows your hand (melds grouped,
-deadwood counted), the table, and the legal moves numbered; type a number (or the
-move itself, e.g. ``discard 7H``). ``q`` or end of input quits. Uses the same engine
-and AI as the Discord bot; nothing is saved.
+deadwood counted), the table, and the legal moves numbered (discards by the deadwood they
+leave, best first); type a number or the move in words: ``draw`` (or ``stock``), ``pile``
+(or ``take``), ``pass``, ``discard 7H`` (or just ``7h``), ``knock 7H``, ``gin``, ``big gin``.
+A move the rules forbid is refused with the engine's reason. ``q`` or end of input quits.
+The match end shows the score with every bonus. Uses the same engine and AI as the Discord
+bot; nothing is saved.
 """
 
 from __future__ import annotations
@@ -11,13 +14,17 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from bot.ai import LEVELS, choose_action
-from bot.engine import Action, ActionKind, EventKind, HandRecord, Match, preset, seat_view
-from bot.engine.views import SeatView
+from bot.engine import Action, ActionKind, EventKind, HandRecord, IllegalAction, Match, preset, seat_view
+from bot.engine.actions import action
+from bot.engine.cards import parse_card
+from bot.engine.views import SeatView, public_view
 
 HUMAN, AI = 0, 1
+YOU = "You"
 
 
 def _cards(cards) -> str:
@@ -38,14 +45,34 @@ def describe_hand(view: SeatView) -> str:
 def describe_table(view: SeatView, names: tuple[str, str]) -> str:
     top = view.discard_top.pretty if view.discard_top is not None else "empty"
     t = view.totals
-    parts = [f"Stock {view.stock_count} | discard pile top {top} ({view.discard_count} cards)"
-             f" | knock limit {view.knock_limit}"]
+    parts = [
+        f"Stock {view.stock_count} | discard pile top {top} ({view.discard_count} "
+        f"card{'' if view.discard_count == 1 else 's'})"
+        f" | knock limit {view.knock_limit}"
+    ]
     if view.multiplier > 1:
         parts.append(f"this hand scores x{view.multiplier}")
     parts.append(f"Score: {names[0]} {t[0]} - {names[1]} {t[1]} (to {view.rules.target})")
     if view.opponent_known:
         parts.append(f"{names[1]} holds {_cards(view.opponent_known)} (taken from the pile)")
     return "\n".join(parts)
+
+
+def _is_you(name: str) -> bool:
+    return name == YOU
+
+
+def _verb(name: str, you: str, others: str) -> str:
+    """The verb in agreement with its subject: 'You lay', 'AI (easy) lays'."""
+    return f"{name} {you if _is_you(name) else others}"
+
+
+def menu(view: SeatView) -> list[Action]:
+    """The legal moves in the order the prompt numbers them: draws, then discards by the deadwood
+    they leave (best first), then knocks (best first), gin, big gin."""
+    rank = {c: i for i, (c, _) in enumerate(view.discard_options)}
+    group = {ActionKind.DISCARD: 1, ActionKind.KNOCK: 2, ActionKind.GIN: 3, ActionKind.BIG_GIN: 4}
+    return sorted(view.legal, key=lambda a: (group.get(a.kind, 0), rank.get(a.card, 99) if a.card else -1))
 
 
 def describe_move(a: Action, view: SeatView) -> str:
@@ -59,7 +86,7 @@ def describe_move(a: Action, view: SeatView) -> str:
     if k is ActionKind.DRAW_STOCK:
         return "draw from the stock"
     if k is ActionKind.DRAW_DISCARD:
-        return f"take {top} from the discard pile"
+        return f"take {top} from the pile"
     if k is ActionKind.BIG_GIN:
         return "BIG GIN (all 11 cards melded)"
     after = dict(view.discard_options)
@@ -79,7 +106,7 @@ def describe_ai_move(a: Action, top_before: str, name: str) -> str:
         ActionKind.TAKE_UPCARD: f"{name} takes the upcard {top_before}.",
         ActionKind.PASS: f"{name} passes.",
         ActionKind.DRAW_STOCK: f"{name} draws from the stock.",
-        ActionKind.DRAW_DISCARD: f"{name} takes {top_before} from the discard pile.",
+        ActionKind.DRAW_DISCARD: f"{name} takes {top_before} from the pile.",
         ActionKind.DISCARD: f"{name} discards {card}.",
         ActionKind.KNOCK: f"{name} knocks!",
         ActionKind.GIN: f"{name} goes gin!",
@@ -96,45 +123,129 @@ def describe_result(rec: HandRecord, names: tuple[str, str]) -> str:
     assert r is not None and rec.knocker is not None
     knocker, defender = names[rec.knocker], names[1 - rec.knocker]
     lines = [
-        f"{knocker} lays down: {' '.join(f'[{_cards(m)}]' for m in r.knocker_melds)}"
+        f"{_verb(knocker, 'lay', 'lays')} down: {' '.join(f'[{_cards(m)}]' for m in r.knocker_melds)}"
         f" deadwood {_cards(r.knocker_deadwood)} ({r.knocker_deadwood_points})",
-        f"{defender} shows: {' '.join(f'[{_cards(m)}]' for m in r.defender_melds) or 'no melds'}"
+        f"{_verb(defender, 'show', 'shows')}: {' '.join(f'[{_cards(m)}]' for m in r.defender_melds) or 'no melds'}"
         f" deadwood {_cards(r.defender_deadwood)} ({r.defender_deadwood_points})",
     ]
     if r.defender_layoffs:
-        lines.append(f"{defender} lays off {_cards(c for c, _ in r.defender_layoffs)}")
+        lines.append(f"{_verb(defender, 'lay', 'lays')} off {_cards(c for c, _ in r.defender_layoffs)}")
     label = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin"}[rec.outcome]
     if rec.winner is None:
         lines.append(f"{label}: nobody scores.")
     else:
-        lines.append(f"{label}: {names[rec.winner]} scores {rec.points}.")
+        lines.append(f"{label}: {_verb(names[rec.winner], 'score', 'scores')} {rec.points}.")
     return "\n".join(lines)
 
 
-def _read_choice(view: SeatView, stdin: TextIO, out: TextIO) -> Action | None:
-    """Prompt until a legal move is typed; None on 'q' or end of input."""
-    legal = view.legal
-    for i, a in enumerate(legal, 1):
+def describe_match_end(match: Match, names: tuple[str, str]) -> str:
+    """The final score with every bonus: hand points, line and game bonuses, shutouts, totals."""
+    summary = match.summary()
+    assert summary is not None
+    t = summary.totals
+    lines = [
+        f"*** {names[summary.winner]} won the match, {t[summary.winner]} to {t[summary.loser]} "
+        f"({summary.hands_played} hands). ***"
+    ]
+    games = public_view(match).games
+
+    def pair(values: tuple[int, ...]) -> str:
+        return f"{names[0]} {values[0]}, {names[1]} {values[1]}"
+
+    for i, g in enumerate(games):
+        lines.append(f"Game {i + 1}:" if len(games) > 1 else "Final score:")
+        lines.append(f"  hand points: {pair(g.scores)}")
+        for seat in (0, 1):
+            if g.line_bonus[seat]:
+                won = g.hands_won[seat]
+                lines.append(
+                    f"  line bonus: {names[seat]} {g.line_bonus[seat]} ({won} hand{'s' if won != 1 else ''} won)"
+                )
+        if g.winner is not None and g.game_bonus:
+            lines.append(f"  game bonus: {names[g.winner]} {g.game_bonus}")
+        if g.winner is not None and g.shutout:
+            lines.append(f"  shutout: {names[g.winner]} +{g.shutout_points}")
+        lines.append(f"  {'game total' if len(games) > 1 else 'total'}: {pair(g.totals)}")
+    extra = [match.totals()[s] - sum(g.totals[s] for g in games) for s in (0, 1)]
+    if any(extra):
+        lines.append(f"Series bonus: {names[0]} {extra[0]}, {names[1]} {extra[1]}")
+    if len(games) > 1 or any(extra):
+        lines.append(f"Match total: {names[0]} {t[0]}, {names[1]} {t[1]}")
+    return "\n".join(lines)
+
+
+# The words a player may type besides a number: what the menu says.
+_DRAW_WORDS = {"draw", "stock", "draw from the stock", "d", "s"}
+_PILE_WORDS = {"pile", "take", "discard pile", "discard_pile", "take the upcard", "upcard"}
+_HELP = "a number from the list, or a move: draw (or stock), pile (or take), pass, discard 7H, knock 7H, gin, big gin"
+
+
+def parse_move(text: str, view: SeatView) -> Action | None:
+    """What was typed as a move (legal or not: the engine says why not), or None if it is no move."""
+    words = " ".join(text.lower().replace("_", " ").split())
+    kinds = {a.kind for a in view.legal}
+    if words in _DRAW_WORDS:
+        return action(ActionKind.DRAW_STOCK)
+    if words in _PILE_WORDS:
+        return action(
+            ActionKind.TAKE_UPCARD
+            if view.phase == "offer" or ActionKind.TAKE_UPCARD in kinds
+            else ActionKind.DRAW_DISCARD
+        )
+    if words == "pass":
+        return action(ActionKind.PASS)
+    if words == "big gin":
+        return action(ActionKind.BIG_GIN)
+    verb, _, rest = words.partition(" ")
+    if verb in ("knock", "gin") and not rest:  # the best one offered
+        kind = ActionKind.KNOCK if verb == "knock" else ActionKind.GIN
+        return next((a for a in menu(view) if a.kind is kind), None) or _first_card_move(kind, view)
+    if verb not in ("discard", "knock", "gin"):
+        verb, rest = "discard", words  # a card alone: discard it
+    try:
+        card = parse_card(rest)
+    except ValueError:
+        return None
+    return action({"discard": ActionKind.DISCARD, "knock": ActionKind.KNOCK, "gin": ActionKind.GIN}[verb], card)
+
+
+def _first_card_move(kind: ActionKind, view: SeatView) -> Action | None:
+    """A knock or gin the engine can refuse with its reason (none is legal now)."""
+    card = view.hand[0] if view.hand else None
+    return action(kind, card) if card is not None else None
+
+
+def _read_choice(view: SeatView, stdin: TextIO, out: TextIO, attempt: Callable[[Action], str | None]) -> bool:
+    """Prompt until a move is played; ``attempt(move)`` plays it or returns the engine's reason not
+    to. False on 'q' or end of input."""
+    options = menu(view)
+    for i, a in enumerate(options, 1):
         out.write(f"  {i:>2}) {describe_move(a, view)}\n")
     while True:
-        out.write("Your move (number, or q to quit): ")
+        out.write("Your move (number or move, q to quit): ")
         out.flush()
         line = stdin.readline()
         if not line:
             out.write("\n")
-            return None
+            return False
         text = line.strip()
         if text.lower() in ("q", "quit", "exit"):
-            return None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        try:
-            a = Action.parse(text)
-        except ValueError:
-            a = None
-        if a is not None and a in legal:
-            return a
-        out.write(f"Type a number from 1 to {len(legal)}.\n")
+            return False
+        if text.isdigit():
+            if 1 <= int(text) <= len(options):
+                chosen: Action | None = options[int(text) - 1]
+            else:
+                out.write(f"There is no move {text}: type {_HELP}.\n")
+                continue
+        else:
+            chosen = parse_move(text, view)
+        if chosen is None:
+            out.write(f"That is not a move: type {_HELP}.\n")
+            continue
+        reason = attempt(chosen)
+        if reason is None:
+            return True
+        out.write(f"Not allowed: {reason}\n")
 
 
 def _after_move(events, match: Match, names: tuple[str, str], out: TextIO) -> None:
@@ -145,15 +256,28 @@ def _after_move(events, match: Match, names: tuple[str, str], out: TextIO) -> No
             t = match.totals()
             out.write(f"Match score: {names[0]} {t[0]} - {names[1]} {t[1]}\n")
         elif ev.kind is EventKind.DEALT:
-            out.write(f"\n=== New deal ({names[match.dealer]} deals) ===\n")
+            out.write(f"\n=== New deal ({_verb(names[match.dealer], 'deal', 'deals')}) ===\n")
+
+
+def _attempt(match: Match, played: list[list[Any]]) -> Callable[[Action], str | None]:
+    """Play your move, keeping its events in ``played``; the engine's reason if it is not allowed."""
+
+    def attempt(a: Action) -> str | None:
+        try:
+            played.append(match.apply(HUMAN, a))  # an illegal move changes nothing
+        except IllegalAction as e:
+            return str(e)
+        return None
+
+    return attempt
 
 
 def play(match: Match, level: str, stdin: TextIO, out: TextIO, rng: random.Random) -> int:
-    names = ("You", f"AI ({level})")
+    names = (YOU, f"AI ({level})")
     out.write(f"Gin Rummy against the AI ({level}). Rules: {match.rules.name}, to {match.rules.target}.\n")
     for line in match.rules.summary():
         out.write(f"  {line}\n")
-    out.write(f"{names[match.dealer]} deals.\n")
+    out.write(f"{_verb(names[match.dealer], 'deal', 'deals')}.\n")
     while not match.finished:
         seat = match.turn
         assert seat is not None
@@ -162,18 +286,15 @@ def play(match: Match, level: str, stdin: TextIO, out: TextIO, rng: random.Rando
             top = view.discard_top.pretty if view.discard_top is not None else "?"
             a = choose_action(view, level, rng=rng)
             out.write(describe_ai_move(a, top, names[AI]) + "\n")
-        else:
-            out.write("\n" + describe_table(view, names) + "\n" + describe_hand(view) + "\n")
-            a = _read_choice(view, stdin, out)
-            if a is None:
-                out.write("Goodbye.\n")
-                return 0
-        _after_move(match.apply(seat, a), match, names, out)
-    summary = match.summary()
-    assert summary is not None
-    t = summary.totals
-    out.write(f"\n*** {names[summary.winner]} won the match, {t[summary.winner]} to {t[summary.loser]} "
-              f"({summary.hands_played} hands). ***\n")
+            _after_move(match.apply(seat, a), match, names, out)
+            continue
+        out.write("\n" + describe_table(view, names) + "\n" + describe_hand(view) + "\n")
+        played: list[list[Any]] = []
+        if not _read_choice(view, stdin, out, _attempt(match, played)):
+            out.write("Goodbye.\n")
+            return 0
+        _after_move(played[0], match, names, out)
+    out.write("\n" + describe_match_end(match, names) + "\n")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Both cogs load into one /gin group (the stats cog attaches to the gin cog's group), the
+"""Both extensions load into one /gin group (the stats cog attaches to the gin cog's group), the
 context menu sits at the top level, unload/reload keeps the tree consistent, and the command
 payloads Discord would receive are well formed."""
 
@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import EXTENSIONS, GinTree
 
-GIN = {"challenge", "play", "hand", "resign", "rules", "settings"}
+GIN = {"challenge", "play", "hand", "resign", "rules", "settings", "style"}
 STATS = {"leaderboard", "stats"}
 
 
@@ -45,8 +45,10 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
     assert gin["contexts"] == [0] or gin.get("dm_permission") is False  # guild only
     subs = {o["name"]: o for o in gin["options"]}
     assert set(subs) == GIN | STATS and all(o["type"] == 1 for o in subs.values())
-    variant = next(o for o in subs["challenge"]["options"] if o["name"] == "variant")
-    assert {c["value"] for c in variant["choices"]} >= {"standard", "oklahoma", "straight", "hollywood"}
+    for sub in ("challenge", "play", "rules"):  # game and variant come from the game registry, as typed
+        options = {o["name"]: o for o in subs[sub]["options"]}
+        assert options["game"]["autocomplete"] and options["variant"]["autocomplete"]
+        assert options["game"]["type"] == options["variant"]["type"] == 3
     target = next(o for o in subs["challenge"]["options"] if o["name"] == "target")
     assert target["min_value"] == 10 and target["max_value"] == 1000
     by = next(o for o in subs["leaderboard"]["options"] if o["name"] == "by")
@@ -57,14 +59,19 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
 
 
 async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> None:
-    await bot.unload_extension("cogs.leaderboard")
+    assert EXTENSIONS == ("cogs.gin.commands", "cogs.gin.stats")
+    await bot.unload_extension("cogs.gin.stats")
     assert children(bot) == GIN
-    await bot.load_extension("cogs.leaderboard")
+    await bot.load_extension("cogs.gin.stats")
     assert children(bot) == GIN | STATS
-    await bot.reload_extension("cogs.leaderboard")
+    await bot.reload_extension("cogs.gin.stats")
     assert children(bot) == GIN | STATS
-    await bot.unload_extension("cogs.leaderboard")
-    await bot.unload_extension("cogs.gin")
+    await bot.reload_extension("cogs.gin.commands")  # a fresh group: stats must be loaded again
+    assert children(bot) == GIN
+    await bot.reload_extension("cogs.gin.stats")
+    assert children(bot) == GIN | STATS
+    await bot.unload_extension("cogs.gin.stats")
+    await bot.unload_extension("cogs.gin.commands")
     assert bot.tree.get_command("gin") is None
     assert bot.tree.get_command("Challenge to Gin", type=discord.AppCommandType.user) is None
 
@@ -73,6 +80,26 @@ async def test_stats_cog_needs_the_gin_cog_first() -> None:
     b = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.none())
     try:
         with pytest.raises(commands.ExtensionFailed):
-            await b.load_extension("cogs.leaderboard")
+            await b.load_extension("cogs.gin.stats")
+    finally:
+        await b.close()
+
+
+async def test_unloading_keeps_the_parts_the_bot_holds() -> None:
+    """An unload drops the extension's modules; the desk and the DynamicItem classes live elsewhere,
+    so a bot loading the extensions again (a reload, the next bot in a process) still finds them."""
+    import sys
+
+    import cogs.gin.components as components_module
+    import cogs.gin.desk as desk_module
+
+    b = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.none(), tree_cls=GinTree)
+    try:
+        for name in EXTENSIONS:
+            await b.load_extension(name)
+        for name in reversed(EXTENSIONS):
+            await b.unload_extension(name)
+        assert sys.modules["cogs.gin.desk"] is desk_module
+        assert sys.modules["cogs.gin.components"] is components_module
     finally:
         await b.close()

@@ -2,16 +2,18 @@
 
 - ``gin_bot(fd, db)``: a GinBot (real service, real SQLite file, real renderer) connected to the
   stand-in, deals seeded so a test knows what will happen;
-- ``Player``: one person's ephemeral hand message; ``act()`` presses the control a simple fixed
-  policy picks, from the components the bot put on that message (so the test uses only what the
-  bot offers);
-- ``policy`` and ``find_full_match_seed``: the same policy run offline on the engine, to pick a
-  deal seed whose match has a knock, an undercut and a gin and is short.
+- ``Player``: one person's ephemeral hand message; ``act()`` presses the control ``policy`` picks
+  among the moves the bot put on that message (so the test uses only what the bot offers);
+- ``find_full_match_seed``: the same ``policy`` run offline on the engine, to pick a deal seed
+  whose match has a knock, an undercut and a gin and is short.
 
-Policy (deterministic, reads only the offered controls): pass the upcard, draw from the stock,
-big gin / gin when offered; seat 0 ("the knocker") knocks as soon as a knock is offered, with the
-LAST knock option (the most deadwood: invites undercuts); otherwise discard the first option
-(the one leaving the least deadwood).
+Why not ``bot.ai.greedy.greedy_action`` like the other tests: a Player sees only the controls
+(it has no SeatView: the bot may run in another process), and a short match needs a knock, an
+undercut AND a gin, which two greedy players (both knocking with the least deadwood) rarely
+give. So the driver keeps this one deliberate policy (deterministic, reads only the offered
+moves): pass the upcard, draw from the stock, big gin / gin when offered; seat 0 ("the
+knocker") knocks as soon as a knock is offered, with the LAST knock option (the most deadwood:
+invites undercuts); otherwise discard the first option (the one leaving the least deadwood).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,40 +31,45 @@ from bot.client import GinBot
 from bot.config import Settings
 from bot.engine import ActionKind, Match, preset
 from bot.engine.actions import Action
-from bot.engine.views import seat_view
-from tests.e2e.fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage, running_bot
+from bot.engine.views import SeatView, seat_view
+from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage, running_bot
 
 FULL_MATCH_TARGET = 50
 
 
-# -- the policy, offline ---------------------------------------------------------------------------
+# -- the policy ------------------------------------------------------------------------------------
 
-def policy(match: Match, seat: int) -> Action:
-    """What ``Player.act`` will press, computed on the engine (the same order the bot shows)."""
-    sv = seat_view(match, seat)
-    legal = sv.legal
-    by_kind = {a.kind: a for a in legal}
-    for kind in (ActionKind.PASS, ActionKind.DRAW_STOCK, ActionKind.BIG_GIN):
-        if kind in by_kind:
-            return by_kind[kind]
-    gins = [a for a in legal if a.kind is ActionKind.GIN]
-    if gins:
-        return gins[0]
-    knocks = [a for a in legal if a.kind is ActionKind.KNOCK]
+
+def policy(offered: Sequence[Action], seat: int) -> Action:
+    """The driver's move among ``offered``, listed in the order the hand message shows them."""
+    first: dict[ActionKind, Action] = {}
+    for a in offered:
+        first.setdefault(a.kind, a)
+    for kind in (ActionKind.PASS, ActionKind.DRAW_STOCK, ActionKind.BIG_GIN, ActionKind.GIN):
+        if kind in first:
+            return first[kind]
+    knocks = [a for a in offered if a.kind is ActionKind.KNOCK]
     if knocks and seat == 0:
         return knocks[-1]
+    return first[ActionKind.DISCARD]
+
+
+def offered_moves(sv: SeatView) -> list[Action]:
+    """``sv.legal`` in the hand message's order: draws, discards best first (by the deadwood they
+    leave), gin, big gin, knocks best first."""
     rank = {c: i for i, (c, _) in enumerate(sv.discard_options)}
-    return min((a for a in legal if a.kind is ActionKind.DISCARD), key=lambda a: rank.get(a.card, 99))
+    group = {ActionKind.DISCARD: 1, ActionKind.GIN: 2, ActionKind.BIG_GIN: 3, ActionKind.KNOCK: 4}
+    return sorted(sv.legal, key=lambda a: (group.get(a.kind, 0), rank.get(a.card, 99) if a.card else -1))
 
 
 def simulate(seed: int, target: int) -> Match:
     m = Match.new(preset("standard", target=target), seed)
     while not m.finished:
-        m.apply(m.turn, policy(m, m.turn))
+        m.apply(m.turn, policy(offered_moves(seat_view(m, m.turn)), m.turn))
     return m
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def find_full_match_seed(target: int = FULL_MATCH_TARGET, first: int = 95, tries: int = 400) -> tuple[int, list[str]]:
     """A deal seed whose policy match has a knock, an undercut and a gin (95 did when written)."""
     for seed in [first, *range(tries)]:
@@ -79,9 +88,18 @@ def fixed_seeds(*seeds: int) -> Callable[[], int]:
 
 # -- the bot ---------------------------------------------------------------------------------------
 
+
 @contextlib.asynccontextmanager
-async def gin_bot(fd: FakeDiscord, db: Path, *, seeds: Callable[[], int] | None = None, ai_delay_s: float = 0.0,
-                  tick_s: float = 0.2, sync: bool = True, **kw: Any) -> AsyncIterator[GinBot]:
+async def gin_bot(
+    fd: FakeDiscord,
+    db: Path,
+    *,
+    seeds: Callable[[], int] | None = None,
+    ai_delay_s: float = 0.0,
+    tick_s: float = 0.2,
+    sync: bool = True,
+    **kw: Any,
+) -> AsyncIterator[GinBot]:
     """A real GinBot on ``db``, connected to the stand-in, commands synced to its guild."""
     settings = Settings(token="fake-token", db_path=db, dev_guild=fd.guild_id if sync else None, log_level="INFO")
     bot = GinBot(settings, seed_source=seeds, ai_delay_s=ai_delay_s, tick_s=tick_s, sync=sync, **kw)
@@ -91,17 +109,14 @@ async def gin_bot(fd: FakeDiscord, db: Path, *, seeds: Callable[[], int] | None 
 
 # -- players ---------------------------------------------------------------------------------------
 
-async def settled(fd: FakeDiscord, ix: InteractionRecord, message: StoredMessage | None = None, edits: int = 0,
-                  timeout: float = 5.0) -> None:
-    """Wait until the bot answered ``ix`` and (if given) ``message`` got past ``edits`` edits or a follow-up came."""
-    await ix.response(timeout)
-    if message is not None:
-        await fd.wait_until(lambda: len(message.history) > edits or ix.followups or None, timeout=timeout,
-                            what=f"edit of {message!r}")
+
+def ask_free(custom_id: str) -> str:
+    """The move button a question shows for an asking button (``gin:1:ask.knock.7H:5`` -> ``gin:1:knock.7H:5``)."""
+    return custom_id.replace(":ask.", ":", 1)
 
 
 class Player:
-    """One person at the table, with the ephemeral hand message the bot gave them."""
+    """One person at the table, with the ephemeral hand message the bot gave them (and keeps live)."""
 
     def __init__(self, fd: FakeDiscord, user: FakeUser, seat: int) -> None:
         self.fd, self.user, self.seat = fd, user, seat
@@ -121,19 +136,29 @@ class Player:
         return self.hand
 
     async def refresh(self) -> None:
+        """Press Refresh (only there while it is not this player's turn)."""
         assert self.hand is not None
-        edits = len(self.hand.history)
         ix = await self.fd.click(self.user, self.hand, f"gin:{self.match_id}:hand")
-        await settled(self.fd, ix, self.hand, edits)
+        await ix.settled(5.0)
         if ix.followups and "match is over" in ix.followups[0].content:  # ended by the other side
             self.ended = True
             return
         assert not ix.followups, f"refresh refused: {[m.content for m in ix.followups]}"
 
+    @property
+    def clicks(self) -> int:
+        """Physical clicks this player has made so far: a button press is one, a menu choice two
+        (open the menu, pick)."""
+        return sum(2 if r.data.get("component_type") == 3 else 1 for r in self.fd.clicks(self.user))
+
     def controls(self) -> list[dict[str, Any]]:
+        """The move controls on the hand message (not Refresh or Cancel)."""
         assert self.hand is not None
-        return [c for c in self.hand.all_components()
-                if "custom_id" in c and not c["custom_id"].endswith(":hand") and c.get("type") in (2, 3)]
+        return [
+            c
+            for c in self.hand.all_components()
+            if "custom_id" in c and not c["custom_id"].endswith((":hand", ":cancel")) and c.get("type") in (2, 3)
+        ]
 
     @property
     def version(self) -> int | None:
@@ -141,54 +166,130 @@ class Player:
             return int(c["custom_id"].rsplit(":", 1)[1])
         return None
 
+    def offered(self) -> list[tuple[Action, str, list[str] | None]]:
+        """(move, custom_id, select values or None) for every move the hand message offers, in its order.
+        Button ids carry the move (``gin:<match>:<move>:<version>``, ``.`` for the space; a move that
+        asks first: ``ask.<move>``), select options carry it as their value."""
+        out: list[tuple[Action, str, list[str] | None]] = []
+        for c in self.controls():
+            if c.get("type") == 2:
+                move = c["custom_id"].split(":")[2].removeprefix("ask.")
+                out.append((Action.parse(move.replace(".", " ")), c["custom_id"], None))
+            else:
+                out += [(Action.parse(o["value"]), c["custom_id"], [o["value"]]) for o in c.get("options", [])]
+        return out
+
     def choice(self) -> tuple[str, list[str] | None]:
         """(custom_id, select values or None) the policy presses now."""
-        by_id = {c["custom_id"].split(":")[2]: c for c in self.controls()}
-        for action in ("pass", "stock", "big_gin"):
-            if action in by_id:
-                return by_id[action]["custom_id"], None
-        gin = next((c for k, c in by_id.items() if k.startswith("gin.")), None)
-        if gin is not None:
-            return gin["custom_id"], None
-        if "knock" in by_id and self.seat == 0:
-            return by_id["knock"]["custom_id"], [by_id["knock"]["options"][-1]["value"]]
-        select = by_id["discard"]
-        return select["custom_id"], [select["options"][0]["value"]]
+        offered = self.offered()
+        action = policy([a for a, _, _ in offered], self.seat)
+        return next((cid, values) for a, cid, values in offered if a == action)
 
-    async def act(self) -> InteractionRecord:
-        """Press the policy's control and wait for the hand message to be redrawn."""
+    async def act(self) -> Action:
+        """Press the policy's control and wait for the hand message to be redrawn; a move that asks
+        first (a knock) is then confirmed with the question's own button. Returns the move."""
         assert self.hand is not None
-        cid, values = self.choice()
-        edits = len(self.hand.history)
+        offered = self.offered()
+        action = policy([a for a, _, _ in offered], self.seat)
+        cid, values = next((cid, values) for a, cid, values in offered if a == action)
         if values is None:
             ix = await self.fd.click(self.user, self.hand, cid)
         else:
             ix = await self.fd.select(self.user, self.hand, cid, values)
-        await settled(self.fd, ix, self.hand, edits)
+        await ix.settled(5.0)
         assert not ix.followups, f"move refused: {[m.content for m in ix.followups]}"
-        return ix
+        yes = ask_free(cid) if ":ask." in cid else None
+        if yes is None and values is not None and self.hand.find_component(label="Cancel") is not None:
+            yes = next(c["custom_id"] for c in self.hand.buttons() if c.get("label") != "Cancel")
+        if yes is not None:  # the question: its own button plays the move
+            assert self.hand.find_component(label="Cancel") is not None, self.hand.content
+            ix = await self.fd.click(self.user, self.hand, yes)
+            await ix.settled(5.0)
+            assert not ix.followups, f"move refused: {[m.content for m in ix.followups]}"
+        return action
 
     @property
     def match_over(self) -> bool:
         return self.ended or (self.hand is not None and "match is over" in (self.hand.content or ""))
 
+    @property
+    def hand_over(self) -> bool:
+        return self.hand is not None and "Hand over" in (self.hand.content or "")
+
+    async def wait_for_turn(self, within_s: float = 5.0) -> None:
+        """Wait, without a click, until this player's live hand shows moves or the match is over (the
+        bot redraws it after the opponent's move, the bot's own included)."""
+        await self.fd.wait_until(
+            lambda: self.match_over or bool(self.controls()) or None,
+            timeout=within_s,
+            what=f"{self.user.name}'s hand to show moves",
+        )
+
+
+@dataclass
+class TurnRecord:
+    """One player's turn as played through the stand-in."""
+
+    seat: int
+    moves: list[Action]
+    clicks: int  # physical clicks during the turn (a menu choice is two: open, pick)
+    wait_s: float  # from the previous turn's last click to the edit that showed this player's moves (no click)
+
+    @property
+    def ordinary(self) -> bool:
+        """A draw, then a plain discard."""
+        kinds = [a.kind for a in self.moves]
+        return kinds in ([ActionKind.DRAW_STOCK, ActionKind.DISCARD], [ActionKind.DRAW_DISCARD, ActionKind.DISCARD])
+
+
+Check = Callable[[Player], Awaitable[None]]
+
+
+async def play_turns(
+    players: list[Player], max_moves: int = 2000, *, check: Check | None = None, within_s: float = 5.0
+) -> list[TurnRecord]:
+    """Play until the match ends: nobody ever presses Refresh; the player to move is the one whose
+    hand message the bot has redrawn with moves. ``check(player)`` runs when a turn's controls
+    appear (before any click). A turn ends when the player's moves are gone or his hand ended."""
+    fd = players[0].fd
+    turns: list[TurnRecord] = []
+    moves = 0
+    last_click: float | None = None  # the previous turn's last click
+    while moves < max_moves:
+        before = [p.clicks for p in players]
+        mover = await fd.wait_until(
+            lambda: (
+                next((p for p in players if p.match_over), None) or next((p for p in players if p.controls()), None)
+            ),
+            timeout=within_s,
+            what="a player's hand to show moves",
+        )
+        if mover.match_over:
+            return turns
+        assert [p.clicks for p in players] == before, "a hand needed a click to show its moves"
+        assert mover.hand is not None
+        # from the opponent's last click to the edit that put the moves on this hand (a snapshot's
+        # time is when the message was edited)
+        shown = mover.hand.history[-1].at if mover.hand.history else time.perf_counter()
+        waited = shown - last_click if last_click is not None else 0.0
+        if check is not None:
+            await check(mover)
+        acted: list[Action] = []
+        while mover.controls() and not mover.match_over:
+            acted.append(await mover.act())
+            moves += 1
+            if mover.hand_over:
+                break
+        turns.append(TurnRecord(mover.seat, acted, mover.clicks - before[players.index(mover)], waited))
+        last_click = fd.clicks(mover.user)[-1].sent_at
+        if mover.match_over:
+            return turns
+    raise AssertionError("the match did not end")
+
 
 async def play_out(players: list[Player], max_moves: int = 2000) -> int:
-    """Both players take turns through their hand messages until the match ends; returns moves."""
-    moves = 0
-    current = 0
-    while moves < max_moves:
-        p = players[current]
-        await p.refresh()
-        if p.match_over:
-            return moves
-        while p.controls():
-            await p.act()
-            moves += 1
-            if p.match_over:
-                return moves
-        current = 1 - current
-    raise AssertionError("the match did not end")
+    """Both players take turns through their live hand messages until the match ends; returns moves."""
+    return sum(len(t.moves) for t in await play_turns(players, max_moves))
 
 
 async def slash(fd: FakeDiscord, who: FakeUser, sub: str, /, **options: Any) -> InteractionRecord:
@@ -197,11 +298,21 @@ async def slash(fd: FakeDiscord, who: FakeUser, sub: str, /, **options: Any) -> 
     return ix
 
 
+async def posted_challenge(fd: FakeDiscord, ix: InteractionRecord) -> StoredMessage:
+    """The public challenge a /gin challenge (or the user menu) posted. The command is answered
+    privately at once, before the database; the challenge is then its own channel message."""
+    answer = await ix.final(5)
+    assert answer.ephemeral, f"the command's own answer must be private: {answer.content!r}"
+    # One open challenge per channel, and a closed one loses its buttons: the one with Accept is it.
+    return await fd.wait_for_message(
+        lambda m: m.public and m.channel_id == ix.channel_id and m.find_component(label="Accept") is not None, timeout=5
+    )
+
+
 async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
     """Alice challenges Bob, Bob accepts; both open their hands from the first board."""
     ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
-    msg = (await ix.response()).message or ix.original
-    assert msg is not None
+    msg = await posted_challenge(fd, ix)
     await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
     board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
     alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
@@ -224,6 +335,24 @@ async def refusal_text(ix: InteractionRecord) -> str:
     return msg.content
 
 
+def stale_boards(fd: FakeDiscord) -> list[StoredMessage]:
+    """Public messages other than the current board that still show a turn in progress: a table
+    picture, a 'to play' or 'thinking' line, or the board's buttons."""
+    current = [m for m in fd.channel_messages() if m.find_component(label="My hand")]
+    out = []
+    for m in fd.channel_messages():
+        if current and m is current[-1]:
+            continue
+        if (
+            (any(a.filename.startswith("table-") for a in m.attachments) and "match over" not in m.content)
+            or " to play" in m.content
+            or "is thinking" in m.content
+            or m.find_component(label="My hand")
+        ):
+            out.append(m)
+    return out
+
+
 def board_of(fd: FakeDiscord) -> StoredMessage:
     """The newest public message with a My hand button (the current board)."""
     boards = [m for m in fd.channel_messages() if m.find_component(label="My hand")]
@@ -244,11 +373,28 @@ def public_hand_leaks(fd: FakeDiscord) -> list[str]:
         for text in p.texts():
             if "Your hand" in text:
                 leaks.append(f"{p.kind} {p.path}: text {text[:80]!r}")
-        for att in (p.message_data.get("attachments") or []):
+        for att in p.message_data.get("attachments") or []:
             if "Your hand" in str(att.get("description", "")):
                 leaks.append(f"{p.kind} {p.path}: attachment description")
     return leaks
 
 
-__all__ = ["Player", "board_of", "find_full_match_seed", "fixed_seeds", "gin_bot", "play_out", "policy",
-           "public_hand_leaks", "refusal_text", "simulate", "slash"]
+__all__ = [
+    "Player",
+    "TurnRecord",
+    "ask_free",
+    "board_of",
+    "find_full_match_seed",
+    "fixed_seeds",
+    "gin_bot",
+    "offered_moves",
+    "play_out",
+    "play_turns",
+    "policy",
+    "posted_challenge",
+    "public_hand_leaks",
+    "refusal_text",
+    "simulate",
+    "slash",
+    "stale_boards",
+]

@@ -21,13 +21,17 @@ class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"min
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "PressButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PressButton:
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(PressButton(self.n + 1))
-        await interaction.response.edit_message(content=f"pressed {self.n} by {interaction.user.name} in pid {os.getpid()}", view=view)
+        await interaction.response.edit_message(
+            content=f"pressed {self.n} by {interaction.user.name} in pid {os.getpid()}", view=view
+        )
 
 
 class MiniBot(commands.Bot):

@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fakediscord import BotProcess, FakeDiscord, running_bot
+from fakediscord import BotProcess, FakeDiscord, running_bot
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 
@@ -22,11 +22,13 @@ class AcceptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t:
     """Persistent button: only the named user may press it."""
 
     def __init__(self, uid: int) -> None:
-        super().__init__(discord.ui.Button(label="Accept", style=discord.ButtonStyle.success, custom_id=f"t:accept:{uid}"))
+        super().__init__(
+            discord.ui.Button(label="Accept", style=discord.ButtonStyle.success, custom_id=f"t:accept:{uid}")
+        )
         self.uid = uid
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> "AcceptButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> AcceptButton:
         return cls(int(match["uid"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -37,6 +39,29 @@ class AcceptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content=f"accepted by {interaction.user.display_name}", view=None)
+
+
+class LaterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t:later:(?P<n>\d+)"):
+    """Deferred update: odd n edits the message afterwards (next button n+1), even n answers with a follow-up."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Later {n}", custom_id=f"t:later:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LaterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        if self.n % 2:
+            view = discord.ui.View(timeout=None)
+            view.add_item(LaterButton(self.n + 1))
+            await interaction.edit_original_response(
+                content=f"edited {self.n} by {interaction.user.display_name}", view=view
+            )
+        else:
+            await interaction.followup.send("not now", ephemeral=True)
 
 
 class PickView(discord.ui.View):
@@ -76,6 +101,12 @@ class Throwaway(commands.GroupCog, group_name="t"):
         await msg.edit(content="board v2")
         await interaction.edit_original_response(content=f"posted {msg.id}")
 
+    @app_commands.command(name="later", description="public message whose button answers late")
+    async def later(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(LaterButton(1))
+        await interaction.response.send_message("later", view=view)
+
     @app_commands.command(name="pick", description="ephemeral select")
     async def pick(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pick one", view=PickView(), ephemeral=True)
@@ -95,7 +126,7 @@ async def poke(interaction: discord.Interaction, member: discord.Member) -> None
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(AcceptButton)
+    bot.add_dynamic_items(AcceptButton, LaterButton)
     await bot.add_cog(Throwaway(bot))
     bot.tree.add_command(poke)
 
@@ -201,8 +232,40 @@ async def test_select_on_ephemeral_context_menu_and_autocomplete(fake_discord: F
         poked = await (await fd.user_command(fd.alice, "Poke", target=fd.carol)).response()
         assert poked.content == "poked Carol" and poked.ephemeral
 
-        ac = await (await fd.autocomplete(fd.alice, "t", subcommand="variant", focused="name", options={"name": "ok"})).response()
+        ac = await (
+            await fd.autocomplete(fd.alice, "t", subcommand="variant", focused="name", options={"name": "ok"})
+        ).response()
         assert ac.type == 8 and ac.choices == [{"name": "oklahoma", "value": "oklahoma"}]
+
+
+async def test_settled_and_waiting_for_edits_and_payloads(fake_discord: FakeDiscord) -> None:
+    fd = fake_discord
+    async with running_bot(fd, setup):
+        since = len(fd.all_payloads())
+        ix = await fd.slash(fd.alice, "t", subcommand="later")
+        posted = await fd.wait_for_payload(lambda p: p.public, since=since)
+        msg = (await ix.response()).message
+        assert msg is not None and posted.kind == "callback" and posted.message_id == msg.id
+
+        edited = await fd.click(fd.bob, msg, "t:later:1")
+        assert edited.message is msg and edited.message_edits == 0
+        answer = await edited.settled()  # a deferred update: settled once the message was edited
+        assert answer.type == 6 and msg.content == "edited 1 by Bob" and edited.followups == []
+        assert await fd.wait_for_edit(msg, 0) is msg and msg.labels() == ["Later 2"]
+
+        refused = await fd.click(fd.bob, msg, "t:later:2")
+        answer = await refused.settled()  # or once a follow-up came
+        assert answer.type == 6 and [m.content for m in refused.followups] == ["not now"]
+        with pytest.raises(TimeoutError, match="edit #2"):
+            await fd.wait_for_edit(msg, 1, timeout=0.2)
+        assert [p.kind for p in fd.all_payloads()[since:] if p.public] == [
+            "callback",
+            "callback",
+            "webhook_edit",
+            "callback",
+        ]
+        with pytest.raises(TimeoutError, match="a matching payload"):
+            await fd.wait_for_payload(lambda p: p.public, since=len(fd.all_payloads()), timeout=0.2)
 
 
 async def test_second_callback_refused_and_unknown_route_loud(fake_discord: FakeDiscord) -> None:
@@ -249,3 +312,40 @@ async def test_subprocess_bot_restart_keeps_persistent_buttons(fake_discord: Fak
     finally:
         assert await second.stop() == 0, second.output
     assert fd.unknown_routes == []
+
+
+async def test_notifications_token_expiry_and_dismissal(fake_discord: FakeDiscord) -> None:
+    """Who a new message notified (allowed_mentions, never edits or ephemeral messages); tokens
+    refused once Discord's 15 minutes have passed; a dismissed ephemeral message is gone."""
+    fd = fake_discord
+    async with running_bot(fd, setup):
+        ch = await fd.slash(fd.alice, "t", subcommand="challenge", options={"opponent": fd.bob})
+        posted = (await ch.response()).message
+        assert posted is not None and set(posted.notified) == {fd.alice.id, fd.bob.id}  # no allowed_mentions: all
+        assert fd.notifications(fd.bob) == [posted] and fd.notifications(fd.carol) == []
+        hi = await fd.slash(fd.carol, "t", subcommand="hello")
+        await hi.response()
+        assert hi.original is not None and hi.original.notified == ()  # ephemeral: nobody
+
+        async def edit(ix_token: str, content: str) -> tuple[int, dict[str, Any]]:
+            url = f"{fd.api_base}/webhooks/{fd.application_id}/{ix_token}/messages/@original"
+            async with aiohttp.ClientSession() as http, http.patch(url, json={"content": content}) as r:
+                return r.status, await r.json()
+
+        assert (await edit(hi.token, "edited"))[0] == 200 and hi.original.content == "edited"
+        fd.dismiss(fd.carol, hi.original)
+        status, body = await edit(hi.token, "again")
+        assert status == 404 and body["code"] == 10008
+        with pytest.raises(PermissionError):
+            fd.dismiss(fd.alice, posted)  # a public message cannot be dismissed
+
+        hi2 = await fd.slash(fd.carol, "t", subcommand="hello")
+        await hi2.response()
+        assert fd.expire_tokens(fd.carol) >= 2
+        status, body = await edit(hi2.token, "too late")
+        assert (
+            status == 401
+            and body["code"] == 50027
+            and hi2.original is not None
+            and "too late" not in hi2.original.content
+        )

@@ -7,16 +7,17 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Optional, Sequence
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from .server import FakeDiscord
 
-REPO = Path(__file__).resolve().parents[3]
-LAUNCHER = Path(__file__).resolve().parents[1] / "run_bot_against_fake.py"
+REPO = Path(__file__).resolve().parents[1]
+LAUNCHER = Path(__file__).resolve().parent / "run_bot_against_fake.py"
 FAKE_TOKEN = "fake-token"
 
 Setup = Callable[[commands.Bot], Awaitable[None]]
@@ -25,10 +26,10 @@ Setup = Callable[[commands.Bot], Awaitable[None]]
 @contextlib.asynccontextmanager
 async def running_bot(
     fd: FakeDiscord,
-    setup: Optional[Setup] = None,
+    setup: Setup | None = None,
     *,
-    bot: Optional[discord.Client] = None,
-    intents: Optional[discord.Intents] = None,
+    bot: discord.Client | None = None,
+    intents: discord.Intents | None = None,
     ready_timeout: float = 10.0,
     **bot_kwargs: Any,
 ) -> AsyncIterator[Any]:
@@ -44,8 +45,10 @@ async def running_bot(
         bot_kwargs.setdefault("guild_ready_timeout", 0.05)
         bot = commands.Bot(intents=intents or discord.Intents.default(), **bot_kwargs)
         if setup is not None:
+
             async def setup_hook() -> None:
-                await setup(bot)  # type: ignore[arg-type]
+                await setup(bot)
+
             bot.setup_hook = setup_hook  # type: ignore[method-assign]
     else:
         bot._connection.guild_ready_timeout = min(bot._connection.guild_ready_timeout, 0.05)
@@ -67,7 +70,7 @@ async def running_bot(
 
 
 class BotProcess:
-    """A bot running in a subprocess against `fd` via tests/e2e/run_bot_against_fake.py.
+    """A bot running in a subprocess against `fd` via fakediscord/run_bot_against_fake.py.
 
     `entry` is "module:function" called with argv (default the real bot, bot.__main__:main).
     Output (stdout+stderr) is collected in `.output` for failure messages.
@@ -79,29 +82,29 @@ class BotProcess:
         argv: Sequence[str] = (),
         *,
         entry: str = "bot.__main__:main",
-        env: Optional[Mapping[str, str]] = None,
-        cwd: Optional[os.PathLike[str] | str] = None,
+        env: Mapping[str, str] | None = None,
+        cwd: os.PathLike[str] | str | None = None,
     ) -> None:
         self.fd = fd
         self.argv = list(argv)
         self.entry = entry
         self.env = dict(env or {})
         self.cwd = str(cwd or REPO)
-        self.proc: Optional[asyncio.subprocess.Process] = None
+        self.proc: asyncio.subprocess.Process | None = None
         self.lines: list[str] = []
         self._ready = asyncio.Event()
-        self._reader: Optional[asyncio.Task[None]] = None
+        self._reader: asyncio.Task[None] | None = None
 
     @property
     def output(self) -> str:
         return "\n".join(self.lines)
 
     @property
-    def pid(self) -> Optional[int]:
+    def pid(self) -> int | None:
         return self.proc.pid if self.proc else None
 
     async def _read(self) -> None:
-        from ..point_at_fake import READY_MARKER
+        from .point_at_fake import READY_MARKER
 
         assert self.proc is not None and self.proc.stdout is not None
         async for raw in self.proc.stdout:
@@ -110,15 +113,20 @@ class BotProcess:
             if line.startswith(READY_MARKER):
                 self._ready.set()
 
-    async def start(self, ready_timeout: float = 20.0) -> "BotProcess":
+    async def start(self, ready_timeout: float = 20.0) -> BotProcess:
         """Launch and wait for the bot's on_ready (raises with the output if it exits or times out)."""
         env = {**os.environ, "DISCORD_TOKEN": FAKE_TOKEN, **self.env}
         env["GIN_FAKE_DISCORD_URL"] = self.fd.url
         env["GIN_FAKE_BOT_ENTRY"] = self.entry
         env["PYTHONUNBUFFERED"] = "1"
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, str(LAUNCHER), *self.argv,
-            cwd=self.cwd, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            str(LAUNCHER),
+            *self.argv,
+            cwd=self.cwd,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
         )
         self.fd.processes.append(self)
         self._reader = asyncio.create_task(self._read())
@@ -143,7 +151,7 @@ class BotProcess:
         self.proc.send_signal(signal.SIGINT)
         try:
             await asyncio.wait_for(self.proc.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.proc.kill()
         return await self._finish()
 
@@ -161,7 +169,7 @@ class BotProcess:
                 await asyncio.wait_for(self._reader, 5)
         return code
 
-    async def __aenter__(self) -> "BotProcess":
+    async def __aenter__(self) -> BotProcess:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:

@@ -12,7 +12,7 @@ import json
 import logging
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -33,7 +33,7 @@ class Session:
     id: str
     token: str
     intents: int
-    ws: Optional[web.WebSocketResponse] = None
+    ws: web.WebSocketResponse | None = None
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)  # dispatches, for RESUME replay
     resumes: int = 0
@@ -47,7 +47,7 @@ class Session:
 class Gateway:
     """Websocket handler plus event dispatch to live sessions."""
 
-    def __init__(self, fd: "FakeDiscord") -> None:
+    def __init__(self, fd: FakeDiscord) -> None:
         self.fd = fd
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
@@ -97,7 +97,7 @@ class Gateway:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         self._sockets.add(ws)
-        session: Optional[Session] = None
+        session: Session | None = None
         log.debug("gateway: connection %s", request.query_string)
         try:
             await self._send(ws, {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": None, "t": None})
@@ -152,7 +152,7 @@ class Gateway:
         fd.store.notify()
         return session
 
-    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Optional[Session]:
+    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
         if session is None:
             await self._send(ws, {"op": 9, "d": False, "s": None, "t": None})
@@ -169,7 +169,7 @@ class Gateway:
         self.fd.store.notify()
         return session
 
-    async def _members_chunk(self, ws: web.WebSocketResponse, session: Optional[Session], data: dict[str, Any]) -> None:
+    async def _members_chunk(self, ws: web.WebSocketResponse, session: Session | None, data: dict[str, Any]) -> None:
         if session is None:
             return
         fd = self.fd

@@ -1,7 +1,7 @@
 """Run a bot entry point against the local Discord stand-in (for subprocess e2e tests).
 
     GIN_FAKE_DISCORD_URL=http://127.0.0.1:PORT [GIN_FAKE_BOT_ENTRY=bot.__main__:main] \
-        python tests/e2e/run_bot_against_fake.py [bot args...]
+        python fakediscord/run_bot_against_fake.py [bot args...]
 
 Patches discord.py (point_at_fake.apply), then calls entry(argv); the entry may
 return an int exit code or a coroutine (which is run with asyncio.run).
@@ -15,15 +15,17 @@ import inspect
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
+HERE = os.path.dirname(os.path.realpath(__file__))
+REPO = os.path.dirname(HERE)
 
 
 def main() -> int:
-    sys.path.insert(0, HERE)
+    # Run as a script, Python put this package's own directory first on sys.path: its modules
+    # (store.py, records.py, ...) must not shadow what the bot imports. Import them as fakediscord.*.
+    sys.path[:] = [p for p in sys.path if os.path.realpath(p or os.curdir) != HERE]
     if REPO not in sys.path:
-        sys.path.insert(1, REPO)
-    import point_at_fake
+        sys.path.insert(0, REPO)
+    from fakediscord import point_at_fake
 
     if not point_at_fake.apply():
         print(f"set {point_at_fake.ENV_URL} to the stand-in URL", file=sys.stderr)

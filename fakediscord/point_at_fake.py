@@ -9,13 +9,13 @@ Used by run_bot_against_fake.py (a bot in a subprocess). `apply()`:
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import Any
 
 ENV_URL = "GIN_FAKE_DISCORD_URL"
 READY_MARKER = "FAKEDISCORD-READY"
 
 
-def apply(url: Optional[str] = None) -> bool:
+def apply(url: str | None = None) -> bool:
     """Patch discord.py if a stand-in URL is given or in the environment; returns whether it patched."""
     url = url or os.environ.get(ENV_URL)
     if not url:

@@ -1,0 +1,132 @@
+"""The outbox side of the board: what committed changes implied and this process has not posted
+yet (after a crash, a failed post, a restart) is posted on start-up and every tick, in id order
+per match, each row marked done once Discord accepted it (``Board._mark``)."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.tables import Announcement, AnnouncementKind, MatchInfo, MatchStatus
+from render import renderer_for
+
+from . import messages
+from .board import Board, Shown, hand_number
+from .posting import draw
+
+log = logging.getLogger(__name__)
+
+
+class AnnouncingBoard(Board):
+    """The board, and the posting of every pending announcement."""
+
+    async def post_pending(self, limit: int = 100) -> int:
+        """Post what the outbox holds and this process is not posting already (start-up, every tick),
+        in id order per match. Returns how many rows were handled."""
+        rows = await self.service.pending_announcements(limit=limit)
+        matches = list(dict.fromkeys(a.match_id for a in rows if a.id not in self._claimed))
+        done = 0
+        for match_id in matches:
+            try:
+                done += await self._sweep_match(match_id)
+            except Exception:
+                log.exception("match %d: posting its pending announcements failed", match_id)
+        return done
+
+    async def _sweep_match(self, match_id: int) -> int:
+        shown = self._entry(match_id)
+        async with shown.lock:
+            rows = [a for a in await self.service.pending_announcements(match_id) if a.id not in self._claimed]
+            if not rows:
+                return 0
+            self._claimed.update(a.id for a in rows)
+            try:
+                match = await self.service.get_match(match_id)
+                for i, a in enumerate(rows):
+                    if a.kind is AnnouncementKind.HAND_RESULT:
+                        await self._sweep_result(match, shown, a)
+                    elif a.kind is AnnouncementKind.MATCH_END:
+                        await self._sweep_match_end(match, shown, a)
+                    else:
+                        await self._sweep_board(match, shown, a, rows[i + 1 :])
+            except BaseException:
+                for a in rows:
+                    self._claimed.discard(a.id)  # unmarked ones are tried again
+                raise
+            if match.status is not MatchStatus.ACTIVE and self._shown.get(match_id) is shown:
+                del self._shown[match_id]
+            log.info("match %d: %d pending announcement(s) posted", match_id, len(rows))
+            return len(rows)
+
+    async def _sweep_result(self, match: MatchInfo, shown: Shown, a: Announcement) -> None:
+        """A hand's result: the view at its own version, into that hand's board (or a new message)."""
+        view = await self.service.view_at(match.id, a.version)
+        renderer, names = renderer_for(match.game), match.names
+        text = messages.hand_result(
+            messages.title_of(match.game),
+            names,
+            hand_number(view) or 0,
+            renderer.hand_line(view, names),
+            renderer.score_line(view, names),
+        )
+        image = await draw(renderer.result, view, names, self.style)
+        message_id = await self._replace(match, shown.message_id or match.board_message_id, text, image, a)
+        await self._mark(a, message_id)
+
+    async def _sweep_match_end(self, match: MatchInfo, shown: Shown, a: Announcement) -> None:
+        renderer = renderer_for(match.game)
+        view = await self.service.view_at(match.id, a.version)
+        # From the match itself, not from which rows are still pending: the result of the hand that
+        # ended the match may already be posted (and marked) when the process stopped.
+        summary = view.summary
+        ended_hand = summary is None or summary.resigned_by is None
+        if not ended_hand:  # ended in the middle of a hand: its board keeps its last state, without buttons
+            names = match.names
+            text = messages.finished_board(
+                messages.title_of(match.game),
+                names,
+                hand_number(view),
+                renderer.describe(view, names),
+                renderer.score_line(view, names),
+            )
+            await self._replace(
+                match,
+                shown.message_id or match.board_message_id,
+                text,
+                await draw(renderer.table, view, names, self.style),
+                None,
+                post=False,
+            )
+        raw = a.payload.get("rating_changes") or {}
+        changes = {int(k): int(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+        await self._send_match_end(match, view, renderer, changes or None, a)
+
+    async def _sweep_board(self, match: MatchInfo, shown: Shown, a: Announcement, later: list[Announcement]) -> None:
+        """A hand's first board: skipped if a newer board is pending or the match moved on to a later
+        hand (or ended), else posted with the current state."""
+        if match.status is not MatchStatus.ACTIVE or any(b.kind is AnnouncementKind.BOARD for b in later):
+            await self._mark(a, None)
+            return
+        if a.version != match.version and hand_number(await self.service.view_at(match.id, a.version)) != hand_number(
+            match.public
+        ):
+            await self._mark(a, None)
+            return
+        line = renderer_for(match.game).describe(match.public, match.names)
+        await self._post(match, shown, line, self._to_notify(match), a)
+
+    async def refresh_active(self) -> int:
+        """Start-up: every active match's board shows its current state (edited, or posted if gone)."""
+        count = 0
+        for match in await self.service.active_matches():
+            shown = self._entry(match.id)
+            try:
+                async with shown.lock:
+                    if shown.version >= match.version:
+                        continue
+                    line = renderer_for(match.game).describe(match.public, match.names)
+                    await self._edit(match, shown, line)
+                    shown.version = match.version
+                    count += 1
+            except Exception:
+                log.exception("match %d: refreshing its board failed", match.id)
+        return count

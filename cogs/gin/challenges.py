@@ -1,0 +1,201 @@
+"""Challenges: the public Accept/Decline message, accepting, declining or withdrawing, rematches,
+and the edit of a challenge's message once it has expired."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL
+from bot.engine import game_names
+from bot.tables import Challenge, MatchInfo, Refusal, TableService
+from render.games import renderers
+
+from . import messages
+from .components import challenge_view
+from .posting import NO_MENTIONS, acknowledge, bot_name, channel, mention_only, require_posting
+
+log = logging.getLogger(__name__)
+
+StartMatch = Callable[[MatchInfo], Awaitable[None]]
+
+
+def require_pictures(game: str) -> None:
+    """Refusal for a game the engine knows but this bot cannot draw yet (no renderer registered):
+    its table could never be shown. Games the engine does not know are the service's to refuse."""
+    if game in game_names() and game not in renderers():
+        raise Refusal(messages.cannot_show(messages.title_of(game)))
+
+
+class Challenges:
+    """Challenge messages and their buttons; new tables from them."""
+
+    def __init__(self, client: discord.Client, service: TableService, start_match: StartMatch) -> None:
+        self.client = client
+        self.service = service
+        self.start_match = start_match  # the first board, and the bot's move if it starts (Desk.start_match)
+
+    async def send(
+        self,
+        interaction: discord.Interaction,
+        opponent_id: int | None,
+        opponent_name: str | None,
+        *,
+        game: str | None = None,
+        variant: str | None = None,
+        target: int | None = None,
+        rematch: bool = False,
+    ) -> None:
+        """Create the challenge in the service and answer with the public Accept/Decline message."""
+        await acknowledge(interaction)
+        require_posting(interaction)
+        require_pictures(game or DEFAULT_GAME)
+        user = interaction.user
+        assert interaction.guild_id is not None and interaction.channel_id is not None  # /gin is guild only
+        challenge = await self.service.challenge(
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            opponent_id,
+            opponent_name,
+            variant=variant,
+            target=target,
+            game=game or DEFAULT_GAME,
+        )
+        text = messages.challenge_text(
+            user.display_name,
+            opponent_id,
+            messages.title_of(challenge.game),
+            challenge.rules,
+            discord.utils.format_dt(challenge.expires_at, "R"),
+            rematch,
+        )
+        mentions = mention_only(opponent_id) if opponent_id is not None else NO_MENTIONS
+        # The challenge is its own channel message (the interaction was answered privately first):
+        # a refusal stays private, and the message is sent before anything else can fail.
+        posted = await channel(self.client, interaction.channel_id, interaction.guild_id).send(
+            text, view=challenge_view(challenge.id), allowed_mentions=mentions
+        )
+        await self.service.set_challenge_message(challenge.id, posted.id)
+        await interaction.edit_original_response(content=messages.CHALLENGE_POSTED)
+        log.info("challenge %d posted in channel %s", challenge.id, interaction.channel_id)
+
+    async def play_bot(
+        self,
+        interaction: discord.Interaction,
+        level: str,
+        *,
+        game: str | None = None,
+        variant: str | None = None,
+        target: int | None = None,
+        rematch: bool = False,
+    ) -> None:
+        """A table against the bot, answered publicly, then its first board."""
+        await acknowledge(interaction)
+        require_posting(interaction)
+        require_pictures(game or DEFAULT_GAME)
+        user, me = interaction.user, self.client.user
+        assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
+        name = bot_name(self.client)
+        match = await self.service.play_bot(
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            me.id,
+            name,
+            level,
+            variant=variant,
+            target=target,
+            game=game or DEFAULT_GAME,
+        )
+        text = (
+            messages.rematch_vs_bot(user.display_name, name)
+            if rematch
+            else messages.sits_down(user.display_name, name, level)
+        )
+        await channel(self.client, interaction.channel_id, interaction.guild_id).send(
+            text, allowed_mentions=NO_MENTIONS
+        )
+        await interaction.edit_original_response(content=messages.TABLE_OPENED)
+        await self.start_match(match)
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The same table again: against the bot at once, against a person as a new challenge."""
+        await acknowledge(interaction)
+        old = await self.service.get_match(match_id)
+        seat = old.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(messages.REMATCH_PLAYERS_ONLY)
+        if old.ai_seat is not None:
+            await self.play_bot(
+                interaction,
+                old.ai_level or DEFAULT_LEVEL,
+                game=old.game,
+                variant=old.rules.name,
+                target=old.rules.target,
+                rematch=True,
+            )
+            return
+        other = next(s for s in range(len(old.players)) if s != seat)
+        await self.send(
+            interaction,
+            old.players[other],
+            old.names[other],
+            game=old.game,
+            variant=old.rules.name,
+            target=old.rules.target,
+            rematch=True,
+        )
+
+    async def button(self, interaction: discord.Interaction, challenge_id: int, what: str) -> None:
+        """Accept, or Decline (the challenger's Decline withdraws the challenge)."""
+        try:
+            if what == "accept":
+                await self._accept(interaction, challenge_id)
+            else:
+                await self._decline(interaction, challenge_id)
+        except Refusal:
+            await self.announce_expired()  # e.g. the click found the challenge past its time
+            raise
+
+    async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        await interaction.response.defer()
+        user = interaction.user
+        match = await self.service.accept(challenge_id, user.id, user.display_name)
+        await interaction.edit_original_response(
+            content=messages.accepted(match.names), view=None, allowed_mentions=NO_MENTIONS
+        )
+        await self.start_match(match)
+
+    async def _decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        await interaction.response.defer()  # a deferred update of the challenge message itself
+        challenge = await self.service.get_challenge(challenge_id)
+        if interaction.user.id == challenge.challenger_id:
+            await self.service.cancel(challenge_id, interaction.user.id)
+            text = messages.withdrawn(challenge.challenger_name)
+        else:
+            await self.service.decline(challenge_id, interaction.user.id)
+            text = messages.declined(interaction.user.display_name, challenge.challenger_name)
+        await interaction.edit_original_response(content=text, view=None, allowed_mentions=NO_MENTIONS)
+
+    async def announce_expired(self) -> None:
+        """Update the message of every challenge that expired since the last look."""
+        for challenge in await self.service.expire_challenges():
+            await self._show_expired(challenge)
+
+    async def _show_expired(self, challenge: Challenge) -> None:
+        if challenge.message_id is None:
+            return
+        message = channel(self.client, challenge.channel_id, challenge.guild_id).get_partial_message(
+            challenge.message_id
+        )
+        try:
+            await message.edit(
+                content=messages.expired(challenge.challenger_name), view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException:
+            log.info("challenge %d: message gone", challenge.id)

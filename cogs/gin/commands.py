@@ -1,0 +1,307 @@
+"""/gin commands (a GroupCog), the 'Challenge to Gin' user context menu, and the answer to
+clicks discord.py would drop (ids of ours no longer on their message).
+
+Thin: each command hands over to a part of the desk; every callback answers through
+``@answers``. The game and variant options are filled in from the game registry (autocomplete),
+the level and target limits from bot.constants; the service refuses unknown values.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS, TARGET_MAX, TARGET_MIN, TIMEOUT_MAX_S, TIMEOUT_MIN_S
+from bot.engine import GameRules, game_names, game_type
+from bot.tables import MatchInfo, Refusal
+from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
+from render.games import renderers
+
+from . import messages
+from .answer import answers, answers_anywhere
+from .components import orphan_reason
+from .desk import Desk, desk_of
+
+log = logging.getLogger(__name__)
+
+Target = app_commands.Range[int, TARGET_MIN, TARGET_MAX]
+Minutes = app_commands.Range[int, TIMEOUT_MIN_S // 60, TIMEOUT_MAX_S // 60]
+GraceSeconds = app_commands.Range[int, 0, PING_GRACE_MAX_S]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+SIZE_CHOICES = [app_commands.Choice(name=size, value=size) for size in CARD_SIZES]
+
+
+async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The games this bot can show (engine and renderer) whose name or title contains what was typed."""
+    typed = current.lower()
+    shown = renderers()
+    out = [
+        app_commands.Choice(name=game_type(g).title, value=g)
+        for g in game_names()
+        if g in shown and (typed in g or typed in game_type(g).title.lower())
+    ]
+    return out[:25]
+
+
+async def variant_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The variants of the game chosen in the same command (the default game if none)."""
+    game = getattr(interaction.namespace, "game", None) or DEFAULT_GAME
+    try:
+        variants = game_type(str(game)).variants
+    except ValueError:
+        return []
+    return [app_commands.Choice(name=v, value=v) for v in variants if current.lower() in v.lower()][:25]
+
+
+def rules_for(game: str, variant: str | None, target: int | None = None) -> GameRules:
+    """A game's rules by variant (its first variant by default); Refusal naming what is wrong."""
+    try:
+        kind = game_type(game)
+        return kind.make_rules(variant or kind.variants[0], target)
+    except ValueError as error:
+        raise Refusal(messages.as_refusal(error)) from None
+
+
+@app_commands.guild_only()
+class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy"):
+    """Challenges, games against the bot, hands, resigning, rules, each player's style and server settings."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        # Context menus cannot live inside a group: a separate top-level user command.
+        self.menu = app_commands.ContextMenu(name="Challenge to Gin", callback=self.challenge_menu)
+        self.menu.guild_only = True
+        super().__init__()
+
+    @property
+    def desk(self) -> Desk:
+        return desk_of(self.bot)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.menu)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.menu.name, type=self.menu.type)
+
+    @commands.Cog.listener("on_interaction")
+    @answers_anywhere
+    async def refuse_orphans(self, interaction: discord.Interaction) -> None:
+        """Answer a click on one of our ids that an edit already removed from its message."""
+        reason = orphan_reason(interaction)
+        if reason is not None:
+            raise Refusal(reason)
+
+    async def _channel_match(self, interaction: discord.Interaction) -> MatchInfo:
+        match = await self.desk.service.match_for_channel(interaction.channel_id or 0)
+        if match is None:
+            raise Refusal(messages.NO_MATCH_HERE)
+        return match
+
+    # -- new tables ------------------------------------------------------------------------------
+    async def _challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.abc.User | None,
+        game: str | None,
+        variant: str | None,
+        target: int | None,
+    ) -> None:
+        me = self.bot.user
+        if opponent is not None and me is not None and opponent.id == me.id:  # challenging me: a game vs the bot
+            await self.desk.challenges.play_bot(interaction, DEFAULT_LEVEL, game=game, variant=variant, target=target)
+            return
+        if opponent is not None and opponent.bot:
+            raise Refusal(messages.BOTS_CANT_PLAY)
+        await self.desk.challenges.send(
+            interaction,
+            opponent.id if opponent else None,
+            opponent.display_name if opponent else None,
+            game=game,
+            variant=variant,
+            target=target,
+        )
+
+    @app_commands.command(name="challenge", description="Challenge someone to a game (no opponent: anyone may accept)")
+    @app_commands.describe(
+        opponent="Who to play; leave empty for an open challenge",
+        game="Which game (default: Gin)",
+        variant="Rules variant (default: the server's)",
+        target="Points to win the match",
+    )
+    @app_commands.autocomplete(game=game_choices, variant=variant_choices)
+    @answers
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User | None = None,
+        game: str | None = None,
+        variant: str | None = None,
+        target: Target | None = None,
+    ) -> None:
+        await self._challenge(interaction, opponent, game, variant, target)
+
+    @answers
+    async def challenge_menu(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self._challenge(interaction, member, None, None, None)
+
+    @app_commands.command(name="play", description="Play a match against the bot")
+    @app_commands.describe(
+        level="How strong the bot plays",
+        game="Which game (default: Gin)",
+        variant="Rules variant",
+        target="Points to win",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.autocomplete(game=game_choices, variant=variant_choices)
+    @answers
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        level: str = DEFAULT_LEVEL,
+        game: str | None = None,
+        variant: str | None = None,
+        target: Target | None = None,
+    ) -> None:
+        await self.desk.challenges.play_bot(interaction, level, game=game, variant=variant, target=target)
+
+    # -- during a match ----------------------------------------------------------------------------
+    @app_commands.command(name="hand", description="Show your cards (only you can see them)")
+    @answers
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self._channel_match(interaction)
+        await self.desk.hands.show(interaction, match.id)
+
+    @app_commands.command(name="resign", description="Resign the match in this channel")
+    @answers
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self._channel_match(interaction)
+        await self.desk.hands.ask_resign(interaction, match.id)  # asks to confirm, like the board's button
+
+    @app_commands.command(name="rules", description="The rules in short")
+    @app_commands.describe(
+        game="Which game (default: this channel's match, else Gin)",
+        variant="A variant; default: this channel's match or the server's default",
+    )
+    @app_commands.autocomplete(game=game_choices, variant=variant_choices)
+    @answers
+    async def rules(
+        self, interaction: discord.Interaction, game: str | None = None, variant: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.desk.service
+        match = await service.match_for_channel(interaction.channel_id or 0)
+        rules: GameRules
+        if variant is None and match is not None and game in (None, match.game):
+            game, rules = match.game, match.rules
+        else:
+            game = game or DEFAULT_GAME
+            if variant is None and game == DEFAULT_GAME:  # the server's defaults are for the default game
+                gs = await service.guild_settings(interaction.guild_id or 0)
+                rules = rules_for(game, gs.default_variant, gs.target)
+            else:
+                rules = rules_for(game, variant)
+        await interaction.followup.send(messages.rules_text(messages.title_of(game), rules), ephemeral=True)
+
+    # -- each player's look ----------------------------------------------------------------------------
+    @app_commands.command(name="style", description="How your own cards look (your hand only)")
+    @app_commands.describe(
+        four_colour="Four-colour deck: clubs green, diamonds blue",
+        card_size="Card size in your hand's picture",
+        text_only="Words instead of pictures (the picture's full text alternative)",
+    )
+    @app_commands.choices(card_size=SIZE_CHOICES)
+    @answers
+    async def style(
+        self,
+        interaction: discord.Interaction,
+        four_colour: bool | None = None,
+        card_size: str | None = None,
+        text_only: bool | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.desk.service
+        before = await service.player_style(interaction.user.id)
+        after = await service.set_player_style(
+            interaction.user.id, four_colour=four_colour, card_size=card_size, text_only=text_only
+        )
+        await interaction.followup.send(messages.style_text(after, after != before), ephemeral=True)
+        if after != before:
+            await self.desk.hands.redraw(interaction.user.id)  # his live hands in the new look
+
+    # -- server settings -----------------------------------------------------------------------------
+    @app_commands.command(name="settings", description="Server settings for the games (Manage Server)")
+    @app_commands.describe(
+        variant="Default rules variant",
+        target="Default points to win",
+        turn_timeout="Minutes a player has for a turn",
+        ping_grace="Seconds a player with his hand open may take before the turn ping",
+        allow_channel="Allow games in this channel (once any is set, only those)",
+        remove_channel="Stop allowing this channel",
+        all_channels="True: allow every channel again",
+    )
+    @app_commands.autocomplete(variant=variant_choices)
+    @answers
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        variant: str | None = None,
+        target: Target | None = None,
+        turn_timeout: Minutes | None = None,
+        ping_grace: GraceSeconds | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        remove_channel: discord.TextChannel | None = None,
+        all_channels: bool | None = None,
+    ) -> None:
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            # Subcommands cannot carry default_permissions; Discord only honours it on top-level commands.
+            raise Refusal(messages.MANAGE_SERVER_ONLY)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is guild only
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.desk.service
+        fields: dict[str, object] = {}
+        if variant is not None:
+            fields["default_variant"] = variant
+        if target is not None:
+            fields["target"] = target
+        if turn_timeout is not None:
+            fields["turn_timeout_s"] = turn_timeout * 60
+        if all_channels:
+            fields["allowed_channels"] = ()
+        allow = [allow_channel.id] if allow_channel is not None else []
+        remove = [remove_channel.id] if remove_channel is not None else []
+        changed = bool(fields or allow or remove or ping_grace is not None)
+        current = await service.update_settings(guild_id, allow=allow, remove=remove, **fields)
+        grace = await (
+            service.ping_grace(guild_id) if ping_grace is None else service.set_ping_grace(guild_id, ping_grace)
+        )
+        if changed:
+            log.info(
+                "guild %d: settings changed (%s)",
+                guild_id,
+                ", ".join(
+                    sorted(
+                        [
+                            *fields,
+                            *(["allow"] if allow else []),
+                            *(["remove"] if remove else []),
+                            *(["ping_grace"] if ping_grace is not None else []),
+                        ]
+                    )
+                ),
+            )
+        await interaction.followup.send(
+            messages.settings_text(messages.title_of(DEFAULT_GAME), current, grace, changed),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Gin(bot))

@@ -1,0 +1,149 @@
+"""The Desk: the parts of the Discord layer wired together, one per bot (``GinBot.desk``).
+
+It only translates: interaction -> TableService -> renderer -> Discord answer or board edit.
+Decisions (legal moves, turns, versions, who may do what) come from the service and the
+engine's views; pictures, words and controls from the game's renderer. The parts:
+
+- ``board`` (board.py, announce.py): the public board, results, match end, what the outbox holds;
+- ``hands`` (hand.py): private hands (live: redrawn after every move) and moves, resign, claim, rules;
+- ``pings`` (pings.py): at most one turn ping, and none while the player's live hand is up;
+- ``challenges`` (challenges.py): challenges, tables against the bot, rematches, expiry;
+- ``scheduler`` (scheduler.py): the bot's moves, deadlines and the periodic tick;
+- ``inflight`` (answer.py): handlers in flight, so shutdown lets them finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.constants import AI_DELAY_S, TICK_S
+from bot.tables import ActResult, MatchInfo, TableService
+from render import Style
+
+from .announce import AnnouncingBoard
+from .answer import Inflight
+from .challenges import Challenges
+from .hand import Hands
+from .live import LiveHands
+from .pings import Pings
+from .scheduler import Scheduler
+
+log = logging.getLogger(__name__)
+
+BoardAction = Callable[[discord.Interaction, int], Awaitable[None]]
+
+
+class Desk:
+    """Glue between Discord and the TableService for one bot."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        *,
+        style: Style | None = None,
+        ai_delay_s: float = AI_DELAY_S,
+        tick_s: float = TICK_S,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.inflight = Inflight()
+        style = style or Style()
+        self.live = LiveHands()
+        self.board = AnnouncingBoard(client, service, style)
+        self.hands = Hands(service, style, self.after_move, self.live)
+        self.pings = Pings(client, service, self.live)
+        self.challenges = Challenges(client, service, self.start_match)
+        self.scheduler = Scheduler(
+            client,
+            service,
+            self.after_move,
+            self.challenges.announce_expired,
+            ai_delay_s=ai_delay_s,
+            tick_s=tick_s,
+            announce=self.board.post_pending,
+            recover=self.board.refresh_active,
+        )
+        # The board buttons (ids.BOARD_ACTIONS) and who answers each.
+        self.board_actions: dict[str, BoardAction] = {
+            "hand": self.hands.show,
+            "resign": self.hands.ask_resign,
+            "resign_yes": self.hands.resign,
+            "cancel": self.hands.cancel,
+            "claim": self.hands.claim,
+            "rules": self.hands.rules,
+            "rematch": self.challenges.rematch,
+        }
+
+    async def board_button(self, interaction: discord.Interaction, match_id: int, what: str) -> None:
+        await self.board_actions[what](interaction, match_id)
+
+    async def start_match(self, match: MatchInfo) -> None:
+        """A new match: its first board, and the bot's first move if it starts."""
+        await self.board.start(match)
+        self.scheduler.kick(match)
+
+    async def after_move(self, result: ActResult, drawn_seat: int | None = None) -> None:
+        """Everything a committed move changes besides the mover's own answer: the board, the other
+        live hands (``drawn_seat``'s own click draws his), the turn ping, then the bot's turn if
+        it is next.
+
+        Callers start this before anything else can await, so moves reach the board in the
+        order they were committed (the board's lock per match keeps that order)."""
+        match = result.match
+        quiet = {
+            user
+            for seat, user in enumerate(match.players)
+            if seat == drawn_seat or self.live.alive(match.id, user) is not None
+        }
+        pushed = asyncio.create_task(self._push(result, drawn_seat), name=f"gin-hands-{match.id}")
+        notified = None
+        try:
+            notified = await self.board.show(result, quiet)
+        except Exception:
+            log.exception("match %d: showing move %d failed", match.id, match.version)
+        live = await pushed
+        if drawn_seat is not None:
+            live.add(drawn_seat)
+        try:
+            await self.pings.after(result, live, notified)
+        except Exception:
+            log.exception("match %d: the turn ping after move %d failed", match.id, match.version)
+        if result.match_over:
+            self.scheduler.forget(result.match.id)
+        else:
+            self.scheduler.kick(result.match)
+
+    async def _push(self, result: ActResult, drawn_seat: int | None) -> set[int]:
+        try:
+            return await self.hands.push(result, drawn_seat)
+        except Exception:
+            log.exception(
+                "match %d: redrawing the live hands after move %d failed", result.match.id, result.match.version
+            )
+            return set()
+
+    def start(self) -> None:
+        """Start the periodic tick (once the bot is ready)."""
+        self.scheduler.start()
+
+    async def close(self, grace_s: float = 5.0) -> None:
+        """Stop the tick, let in-flight handlers finish (bounded), then stop the bot's move tasks."""
+        self.scheduler.loop.cancel()
+        if not await self.inflight.wait_idle(grace_s):
+            log.warning("shutting down with %d interaction(s) still being answered", self.inflight.count)
+        await self.scheduler.close()
+        await self.board.close()
+        await self.pings.close()
+
+
+def desk_of(client: discord.Client) -> Desk:
+    """The bot's Desk (set up by GinBot.setup_hook); RuntimeError on a client without one."""
+    desk = getattr(client, "desk", None)
+    if not isinstance(desk, Desk):
+        raise RuntimeError("this client has no Gin desk: it is set up in GinBot.setup_hook")
+    return desk

@@ -1,0 +1,297 @@
+"""Every text the Discord layer writes itself: refusals, confirmations, board and hand texts,
+turn pings, challenges, settings, leaderboard and stats, component labels.
+
+One wording per refusal kind; where the table service refuses the same thing (not a player,
+match over, out of date) the wording is the service's. Texts about a game come from its
+renderer (bot-independent words); only the frame around them is here. Pure functions of
+plain values: no discord import, no game rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.engine import game_type
+from bot.tables import STALE, GuildSettings, PlayerStats
+from bot.tables.styles import PlayerStyle
+
+# -- refusals of the Discord layer's own -------------------------------------------------------
+NOT_PLAYING = "You are not playing in this match."
+MATCH_OVER = "That match is over."
+NO_MATCH_HERE = "There is no Gin match in this channel."
+BOTS_CANT_PLAY = "Bots can't play here. Challenge a person, or use /gin play to play against me."
+REMATCH_PLAYERS_ONLY = "Only the players of that match can ask for a rematch."
+CHALLENGE_POSTED = "Your challenge is posted in the channel."
+TABLE_OPENED = "Your table is open: the board is in the channel."
+MANAGE_SERVER_ONLY = "Only members with Manage Server can change these settings."
+INVALID_CONTROL = "That control is not valid."
+OUT_OF_DATE = STALE  # a control an edit already removed: the service's wording for a stale move
+CHALLENGE_GONE = "This challenge is no longer open."
+COMMAND_MISUSED = "That command can't be used like that here."
+APOLOGY = "Something went wrong on my side; please try again."
+GUILD_ONLY = "The game commands work only in a server, not in direct messages."
+UNKNOWN_PLAYER = "I could not find that player; pick someone from the list."
+
+
+def missing_permissions(missing: Sequence[str]) -> str:
+    """Why no table can be set up in a channel where the bot cannot post its board."""
+    plural = "s" if len(missing) > 1 else ""
+    return f"I can't run a table here: I need the {' and '.join(missing)} permission{plural} in this channel."
+
+
+def cannot_show(title: str) -> str:
+    return f"I can't show {title} here yet."
+
+
+def as_refusal(error: Exception) -> str:
+    """An engine ValueError ('unknown variant ...') as a sentence to show."""
+    text = str(error).rstrip(".")
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+# -- component labels --------------------------------------------------------------------------
+MY_HAND = "My hand"
+REFRESH = "Refresh"
+RESIGN = "Resign"
+RULES = "Rules"
+REMATCH = "Rematch"
+CLAIM = "Claim the win"
+RESIGN_YES = "Yes, resign the match"
+CANCEL = "Cancel"
+ACCEPT = "Accept"
+DECLINE = "Decline"
+
+
+def title_of(game: str) -> str:
+    """A game's display title ('Gin Rummy'), or its name if it is not registered here."""
+    try:
+        return game_type(game).title
+    except ValueError:
+        return game
+
+
+def versus(names: Sequence[str]) -> str:
+    return " vs ".join(names)
+
+
+def relative_time(when: datetime) -> str:
+    """A Discord timestamp each reader sees in his own words and time zone ('in 29 minutes')."""
+    return f"<t:{int(when.timestamp())}:R>"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+# -- the public board --------------------------------------------------------------------------
+def board_text(title: str, names: Sequence[str], hand: int | None, score: str, line: str, turn: str) -> str:
+    """'**Gin Rummy** · Alice vs Bob · hand 3 · <score>', the turn in words, whose move."""
+    head = " · ".join(x for x in (f"**{title}**", versus(names), f"hand {hand}" if hand else "", score) if x)
+    return "\n".join(x for x in (head, line, turn) if x)
+
+
+def to_play(user_id: int, deadline: datetime | None = None) -> str:
+    """Whose move, and when his time runs out (then he is reminded, later the opponent may claim)."""
+    return f"<@{user_id}> to play" + (f" · time runs out {relative_time(deadline)}" if deadline else "")
+
+
+def bot_thinking(name: str) -> str:
+    return f"**{name}** (the bot) is thinking…"
+
+
+def turn_ping(user_id: int, title: str, names: Sequence[str], live: bool) -> str:
+    """The one ping of a turn: the player's hand message is already up to date, or he has none open."""
+    where = "your hand message is up to date" if live else f"press **{MY_HAND}** on the board"
+    return f"<@{user_id}>, your turn in {title} ({versus(names)}): {where}."
+
+
+def finished_board(title: str, names: Sequence[str], hand: int | None, line: str, score: str) -> str:
+    """A board whose match ended in the middle of a hand (a resignation): its last state, no buttons."""
+    head = " · ".join(x for x in (f"**{title}**", versus(names), f"hand {hand}" if hand else "", "match over") if x)
+    return "\n".join(x for x in (head, line, score) if x)
+
+
+def hand_result(title: str, names: Sequence[str], number: int, line: str | None, score: str) -> str:
+    """What a hand's board becomes once the hand is over: the hand scored, the match score."""
+    head = f"**{title}** · {versus(names)} · **hand {number} is over**"
+    return "\n".join(x for x in (head, line, score) if x)
+
+
+def match_end(
+    title: str, names: Sequence[str], summary: Any, abandoned: bool, rating_changes: dict[int, int] | None, vs_bot: bool
+) -> str:
+    """The match end: 'Alice wins the match, 112 to 47 after 5 hands', or 'Alice resigned; GinBot
+    wins the match (totals 0–0)'; rating changes (by seat); the picture has every bonus."""
+    if summary is not None:
+        w, lo = summary.winner, summary.loser
+        if summary.resigned_by is not None:
+            quit_ = "was idle too long" if abandoned else "resigned"
+            line = (
+                f"{names[summary.resigned_by]} {quit_}; **{names[w]}** wins the match "
+                f"(totals {summary.totals[w]}–{summary.totals[lo]})"
+            )
+        else:
+            line = (
+                f"**{names[w]}** wins the match, {summary.totals[w]} to {summary.totals[lo]} "
+                f"after {_count(summary.hands_played, 'hand')}"
+            )
+    else:
+        line = "The match is over"
+    if rating_changes:
+        line += " · rating " + ", ".join(f"{names[seat]} {d:+d}" for seat, d in rating_changes.items())
+    if vs_bot:
+        line += " · a game vs the bot: no rating change"
+    return f"**{title} · match over** · {line}."
+
+
+# -- a player's own hand (ephemeral) -------------------------------------------------------------
+HAND_OVER_NOTE = "Hand over: the result is on the board in the channel. Next hand:"
+MATCH_OVER_NOTE = "The match is over: see the channel."
+RESIGN_ASK = "Resign the whole match? It counts as a loss."
+RESIGNED = "You resigned the match."
+RESIGN_CANCELLED = "You did not resign: the match goes on."
+
+
+def hand_text(
+    status: str, note: str = "", hint: str = "", happened: str = "", deadline: datetime | None = None, details: str = ""
+) -> str:
+    """A player's hand message: what just happened, whose move (and until when), a hint; with
+    ``details`` (the picture's text alternative) for players who chose words instead of pictures."""
+    head = f"**Your hand** · {status}" + (f" · time runs out {relative_time(deadline)}" if deadline else "")
+    said = f"{happened.rstrip('.')}." if happened else ""
+    return "\n".join(x for x in (note, said, head, hint, details) if x)[:2000]
+
+
+def claimed(name: str) -> str:
+    return f"{name} claimed the match."
+
+
+def rules_text(title: str, rules: Any) -> str:
+    """A ruleset's summary lines as one message."""
+    summary = rules.summary()
+    lines = [summary] if isinstance(summary, str) else list(summary)
+    return f"**{title} rules: {rules.name}** (to {rules.target})\n" + "\n".join(f"• {line}" for line in lines)
+
+
+# -- deadlines ---------------------------------------------------------------------------------
+def idle_warning(user_id: int, title: str) -> str:
+    return f"<@{user_id}>, it is your turn in the {title} match here (press **{MY_HAND}** on the board)."
+
+
+def claim_offer(user_ids: Sequence[int], idle_name: str) -> str:
+    who = ", ".join(f"<@{u}>" for u in user_ids)
+    return f"{who}, {idle_name} has not moved for a long time: you may claim the match."
+
+
+# -- challenges and new tables -------------------------------------------------------------------
+def challenge_text(
+    challenger: str, opponent_id: int | None, title: str, rules: Any, expires: str, rematch: bool
+) -> str:
+    what = "a rematch" if rematch else f"a game of {title}"
+    if opponent_id is not None:
+        text = f"<@{opponent_id}>, **{challenger}** challenges you to {what}"
+    else:
+        text = f"**{challenger}** is looking for {what}: anyone may accept"
+    return f"{text} ({rules.name}, to {rules.target}). Expires {expires}."
+
+
+def accepted(names: Sequence[str]) -> str:
+    return f"**{names[1]}** accepted **{names[0]}**'s challenge. The board is below."
+
+
+def declined(user: str, challenger: str) -> str:
+    return f"{user} declined {challenger}'s challenge."
+
+
+def withdrawn(challenger: str) -> str:
+    return f"{challenger} withdrew the challenge."
+
+
+def expired(challenger: str) -> str:
+    return f"{challenger}'s challenge expired."
+
+
+def sits_down(user: str, bot: str, level: str) -> str:
+    return (
+        f"**{user}** sits down against **{bot}** ({level}). The board is below; press **{MY_HAND}** to see your cards."
+    )
+
+
+def rematch_vs_bot(user: str, bot: str) -> str:
+    return f"Rematch: {user} vs {bot}."
+
+
+# -- settings ----------------------------------------------------------------------------------
+def settings_text(title: str, s: GuildSettings, ping_grace_s: int, updated: bool) -> str:
+    where = ", ".join(f"<#{c}>" for c in s.allowed_channels) or "every channel"
+    return "\n".join(
+        [
+            f"**{title} settings**{' (updated)' if updated else ''}",
+            f"• Variant: {s.default_variant}",
+            f"• Target: {s.target or 'the variant default'}",
+            f"• Turn timeout: {_count(s.turn_timeout_s // 60, 'minute')}",
+            f"• Turn ping: after {_count(ping_grace_s, 'second')} without a move when the player's hand is open "
+            "(at once when it is not)",
+            f"• Games allowed in: {where}",
+        ]
+    )
+
+
+# -- a player's look (/gin style) ------------------------------------------------------------------
+def style_text(style: PlayerStyle, updated: bool) -> str:
+    look = (
+        "words instead of pictures"
+        if style.text_only
+        else f"{'four-colour' if style.four_colour else 'two-colour'} deck, {style.card_size} cards"
+    )
+    return (
+        f"**Your style**{' (updated)' if updated else ''}: {look}. It is used for your own hand; "
+        "the board in the channel keeps the server's look."
+    )
+
+
+# -- leaderboard and stats -----------------------------------------------------------------------
+# The service's leaderboard orderings and their names.
+BOARD_TITLES = {"rating": "rating", "wins": "match wins", "points": "points", "vs_bot": "wins against the bot"}
+NO_FINISHED_MATCHES = "No finished matches on this server yet."
+
+
+def leaderboard(by: str, rows: Sequence[PlayerStats]) -> str:
+    head = f"**Leaderboard** · by {BOARD_TITLES.get(by, by)}"
+    return "\n".join([head, *(leaderboard_line(i, p, by) for i, p in enumerate(rows, 1))])
+
+
+def leaderboard_line(rank: int, p: PlayerStats, by: str) -> str:
+    """One row, in the terms of the chosen ordering."""
+    if by == "vs_bot":
+        return f"{rank}. **{p.name}** · vs bot {p.vs_bot_won}–{p.vs_bot_lost}"
+    record = f"{p.matches_won}–{p.matches_lost}"
+    if by == "points":
+        return f"{rank}. **{p.name}** · {p.points_for - p.points_against:+d} points ({record})"
+    if by == "wins":
+        return f"{rank}. **{p.name}** · {p.matches_won} wins ({record}, rating {p.rating})"
+    return f"{rank}. **{p.name}** · rating {p.rating} ({record})"
+
+
+def no_stats(name: str) -> str:
+    return f"{name} has not finished a match here yet."
+
+
+def stats_text(p: PlayerStats) -> str:
+    n = abs(p.streak)
+    streak = (
+        f"{n} {'win' if p.streak > 0 else 'loss'}{('es' if p.streak < 0 else 's') if n > 1 else ''}"
+        if p.streak
+        else "none"
+    )
+    return "\n".join(
+        [
+            f"**{p.name}** · rating {p.rating}",
+            f"Matches: {p.matches_won} won, {p.matches_lost} lost · streak {streak}",
+            f"Hands won {p.hands_won} · gins {p.gins} · undercuts {p.undercuts}",
+            f"Points {p.points_for} for, {p.points_against} against · best margin {p.best_margin}",
+            f"Against the bot: {p.vs_bot_won} won, {p.vs_bot_lost} lost",
+        ]
+    )

@@ -1,0 +1,79 @@
+"""Small Discord facts shared by the parts: channels, image files, allowed mentions, drawing in a
+worker thread, and the permission check before a table is set up."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.tables import Refusal
+from render import RenderedImage
+
+from . import messages
+
+T = TypeVar("T")
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def mention_only(*user_ids: int) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these users (never @everyone or roles)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=u) for u in user_ids]
+    )
+
+
+def image_file(image: RenderedImage) -> discord.File:
+    return discord.File(image.file(), filename=image.filename, description=image.alt[:1024])
+
+
+async def draw(fn: Callable[..., T], *args: Any) -> T:
+    """Run a renderer call in a worker thread: a picture takes tens of milliseconds."""
+    return await asyncio.to_thread(fn, *args)
+
+
+def channel(client: discord.Client, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
+    """A channel to send to and to address messages in by id: no cache needed, a REST call each."""
+    return client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+
+def require_posting(interaction: discord.Interaction) -> None:
+    """Refusal unless the bot may post boards (messages with images) in this channel: checked
+    before a match exists, so a channel never holds a match whose board cannot be shown."""
+    perms = interaction.app_permissions
+    send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
+    missing = [
+        name
+        for name, ok in (
+            ("View Channel", perms.view_channel),
+            ("Send Messages", send),
+            ("Attach Files", perms.attach_files),
+        )
+        if not ok
+    ]
+    if missing:
+        raise Refusal(messages.missing_permissions(missing))
+
+
+def own_ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is an ephemeral message of the clicking user: the only kind a
+    hand may be drawn into in place (anything else gets a new ephemeral message)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    meta = message.interaction_metadata
+    return meta is None or meta.user.id == interaction.user.id
+
+
+def bot_name(client: discord.Client) -> str:
+    user = client.user
+    return user.display_name if user is not None else "the bot"
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Answer Discord at once, privately ('thinking'), before any database call; the real answer
+    (or a refusal) then replaces it. Nothing if the interaction was already answered."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)

@@ -1,0 +1,92 @@
+"""/gin leaderboard and /gin stats: a second cog whose commands join the Gin cog's group.
+
+discord.py gives a GroupCog its own ``app_commands.Group``; a second GroupCog with the same name
+would clash in the tree. So this plain Cog creates its two ``app_commands.Command`` objects per
+bot in ``cog_load``, adds them to the gin group and removes them in ``cog_unload``. The
+callbacks are module functions (no binding) that reach the service through the client.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from . import messages
+from .answer import answers
+from .desk import desk_of
+
+log = logging.getLogger(__name__)
+
+# The orderings the service offers (it refuses any other), named as the leaderboard's title names them.
+BY_CHOICES = [app_commands.Choice(name=title, value=by) for by, title in messages.BOARD_TITLES.items()]
+
+
+@app_commands.describe(by="Order by rating (default), match wins, point difference, or wins against the bot")
+@app_commands.choices(by=BY_CHOICES)
+@answers
+async def leaderboard_command(interaction: discord.Interaction, by: str = "rating") -> None:
+    await interaction.response.defer(thinking=True)
+    rows = await desk_of(interaction.client).service.leaderboard(interaction.guild_id or 0, by=by, limit=10)
+    if not rows:
+        await interaction.followup.send(messages.NO_FINISHED_MATCHES)
+        return
+    await interaction.followup.send(messages.leaderboard(by, rows), allowed_mentions=discord.AllowedMentions.none())
+
+
+@app_commands.describe(user="Whose statistics (default: yours)")
+@answers
+async def stats_command(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    await interaction.response.defer(thinking=True)
+    who = user or interaction.user
+    stats = await desk_of(interaction.client).service.player_stats(interaction.guild_id or 0, who.id)
+    if stats is None:
+        await interaction.followup.send(
+            messages.no_stats(who.display_name), allowed_mentions=discord.AllowedMentions.none()
+        )
+        return
+    await interaction.followup.send(messages.stats_text(stats), allowed_mentions=discord.AllowedMentions.none())
+
+
+COMMANDS = (
+    ("leaderboard", "The server's best players", leaderboard_command),
+    ("stats", "A player's statistics", stats_command),
+)
+
+
+class Stats(commands.Cog):
+    """Adds leaderboard and stats to the /gin group owned by the Gin cog."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._added: list[app_commands.Command[Any, ..., None]] = []
+
+    def _group(self) -> app_commands.Group | None:
+        group = getattr(self.bot.get_cog("Gin"), "app_command", None)
+        return group if isinstance(group, app_commands.Group) else None
+
+    async def cog_load(self) -> None:
+        group = self._group()
+        if group is None:
+            raise RuntimeError("add the Gin cog before the Stats cog: its /gin group is needed")
+        for name, description, callback in COMMANDS:
+            cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+                name=name, description=description, callback=callback, parent=group
+            )
+            group.add_command(cmd, override=True)
+            self._added.append(cmd)
+
+    async def cog_unload(self) -> None:
+        group = self._group()
+        for cmd in self._added:
+            if group is not None and group.get_command(cmd.name) is cmd:
+                group.remove_command(cmd.name)
+        self._added.clear()
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Needs the Gin cog loaded first (cogs.gin.commands)."""
+    await bot.add_cog(Stats(bot))

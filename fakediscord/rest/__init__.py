@@ -1,0 +1,174 @@
+"""REST half of the stand-in: the v10 routes discord.py uses for a slash-command bot.
+
+The route table is here, with the small read-only routes (users, application, gateway,
+guild); the bigger groups live in commands.py, interactions.py and channels.py.
+Unknown routes are logged at WARNING, recorded in `store.unknown_routes` and answered 404
+with a JSON body, so a missing route is obvious in test output.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from .base import API_PREFIX, Body, Handler, error, json_response, log, read_body
+from .channels import ChannelRoutes
+from .commands import CommandRoutes
+from .interactions import InteractionRoutes
+
+if TYPE_CHECKING:
+    from ..server import FakeDiscord
+
+__all__ = ["Rest"]
+
+
+class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
+    """Route table and handlers; state lives in fd.store."""
+
+    def __init__(self, fd: FakeDiscord) -> None:
+        super().__init__(fd)
+        S = r"(?P<{}>\d+)"
+        app, guild, chan, msg, cmd = (
+            S.format("app"),
+            S.format("guild"),
+            S.format("chan"),
+            S.format("msg"),
+            S.format("cmd"),
+        )
+        tok = r"(?P<token>[^/]+)"
+        self.routes: list[tuple[str, re.Pattern[str], Handler]] = []
+        add = self._add
+        add("GET", r"/users/@me", self.get_me)
+        add("GET", r"/users/" + S.format("user"), self.get_user)
+        add("POST", r"/users/@me/channels", self.create_dm)
+        add("GET", r"/oauth2/applications/@me", self.get_application)
+        add("GET", r"/applications/@me", self.get_application)
+        add("GET", r"/gateway", self.get_gateway)
+        add("GET", r"/gateway/bot", self.get_gateway)
+        for scope in (rf"/applications/{app}/commands", rf"/applications/{app}/guilds/{guild}/commands"):
+            add("GET", scope, self.list_commands)
+            add("PUT", scope, self.put_commands)
+            add("POST", scope, self.upsert_command)
+            add("GET", scope + "/" + cmd, self.get_command)
+            add("PATCH", scope + "/" + cmd, self.edit_command)
+            add("DELETE", scope + "/" + cmd, self.delete_command)
+        add("POST", rf"/interactions/{S.format('iid')}/{tok}/callback", self.interaction_callback)
+        add("POST", rf"/webhooks/{app}/{tok}", self.webhook_send)
+        for target in (r"(?P<msg>@original)", msg):
+            add("GET", rf"/webhooks/{app}/{tok}/messages/{target}", self.webhook_get)
+            add("PATCH", rf"/webhooks/{app}/{tok}/messages/{target}", self.webhook_edit)
+            add("DELETE", rf"/webhooks/{app}/{tok}/messages/{target}", self.webhook_delete)
+        add("GET", rf"/channels/{chan}", self.get_channel)
+        add("POST", rf"/channels/{chan}/typing", self.typing)
+        add("GET", rf"/channels/{chan}/messages", self.list_messages)
+        add("POST", rf"/channels/{chan}/messages", self.channel_send)
+        add("GET", rf"/channels/{chan}/messages/{msg}", self.channel_get)
+        add("PATCH", rf"/channels/{chan}/messages/{msg}", self.channel_edit)
+        add("DELETE", rf"/channels/{chan}/messages/{msg}", self.channel_delete)
+        add("PUT", rf"/channels/{chan}/messages/{msg}/reactions/(?P<emoji>[^/]+)/@me", self.reaction)
+        add("DELETE", rf"/channels/{chan}/messages/{msg}/reactions/(?P<emoji>[^/]+)/@me", self.reaction)
+        add("GET", rf"/guilds/{guild}", self.get_guild)
+        add("GET", rf"/guilds/{guild}/channels", self.get_guild_channels)
+        add("GET", rf"/guilds/{guild}/roles", self.get_roles)
+        add("GET", rf"/guilds/{guild}/members/{S.format('user')}", self.get_member)
+        add("GET", rf"/guilds/{guild}/members", self.list_members)
+
+    def _add(self, method: str, pattern: str, handler: Handler) -> None:
+        self.routes.append((method, re.compile(pattern + r"/?"), handler))
+
+    # -- entry point -------------------------------------------------------------
+    async def handle(self, request: web.Request) -> web.Response:
+        path = request.path
+        if not path.startswith(API_PREFIX):
+            return await self._unknown(request, path)
+        sub = path[len(API_PREFIX) :]
+        self.store.requests.append((request.method, sub))
+        for method, pattern, handler in self.routes:
+            if method != request.method:
+                continue
+            m = pattern.fullmatch(sub)
+            if m:
+                body = await read_body(request)
+                try:
+                    return await handler(request, m.groupdict(), body)
+                finally:
+                    self.store.notify()
+        return await self._unknown(request, sub)
+
+    async def _unknown(self, request: web.Request, path: str) -> web.Response:
+        line = f"{request.method} {path}"
+        self.store.unknown_routes.append(line)
+        log.warning("fakediscord: UNKNOWN ROUTE %s (answered 404) -- add it to fakediscord/rest/", line)
+        return error(404, 0, f"404: Not Found (fakediscord has no route {line})")
+
+    async def attachment(self, request: web.Request) -> web.Response:
+        aid = int(request.match_info["aid"])
+        for message in self.store.messages.values():
+            for att in message.attachments:
+                if att.id == aid:
+                    return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+        return web.Response(status=404)
+
+    # -- users / application -----------------------------------------------------
+    async def get_me(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        auth = request.headers.get("Authorization", "")
+        if not auth.startswith("Bot "):
+            return error(401, 0, "401: Unauthorized")
+        return json_response({**self.fd.bot_user.to_json(), "verified": True, "mfa_enabled": False, "flags": 0})
+
+    async def get_user(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        user = self.fd.users.get(int(p["user"]))
+        return json_response(user.to_json()) if user else error(404, 10013, "Unknown User")
+
+    async def create_dm(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        user = self.fd.users.get(int((body.json or {}).get("recipient_id", 0)))
+        if user is None:
+            return error(400, 50033, "Invalid Recipients")
+        return json_response(self.fd.dm_channel(user).to_json())
+
+    async def get_application(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        return json_response(self.fd.application_json())
+
+    async def get_gateway(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        return json_response(
+            {
+                "url": self.fd.gateway_url,
+                "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+            }
+        )
+
+    # -- guild -------------------------------------------------------------------------
+    def _guild_ok(self, p: dict[str, str]) -> bool:
+        return int(p["guild"]) == self.fd.guild_id
+
+    async def get_guild(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        if not self._guild_ok(p):
+            return error(404, 10004, "Unknown Guild")
+        data = self.fd.guild_json()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            data.pop(key, None)
+        return json_response(data)
+
+    async def get_guild_channels(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        if not self._guild_ok(p):
+            return error(404, 10004, "Unknown Guild")
+        return json_response([c.to_json() for c in self.fd.channels.values() if c.guild_id == self.fd.guild_id])
+
+    async def get_roles(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        if not self._guild_ok(p):
+            return error(404, 10004, "Unknown Guild")
+        return json_response(self.fd.roles_json())
+
+    async def get_member(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        user = self.fd.users.get(int(p["user"]))
+        if not self._guild_ok(p) or user is None:
+            return error(404, 10007, "Unknown Member")
+        return json_response(user.member_json(admin_role=self.fd.admin_role_id))
+
+    async def list_members(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        if not self._guild_ok(p):
+            return error(404, 10004, "Unknown Guild")
+        return json_response([u.member_json(admin_role=self.fd.admin_role_id) for u in self.fd.users.values()])

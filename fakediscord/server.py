@@ -1,0 +1,272 @@
+"""FakeDiscord: the stand-in server object tests talk to (see the package docstring for the API).
+
+This module holds the world (fixed ids, users, channels), the server's lifecycle, pointing
+discord.py at it, and the JSON shapes of guild, application and messages. Injecting
+interactions is in inject.py, queries and waiting in queries.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import web
+
+from .gateway import RESUMABLE_CLOSE, Gateway
+from .inject import Injection
+from .messages import StoredMessage
+from .rest import Rest
+from .store import Store
+from .world import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeUser
+
+log = logging.getLogger(__name__)
+
+# Fixed ids so a bot restarted against a new stand-in (or a DB) sees the same world.
+APPLICATION_ID = 800000000000000001  # the bot user has the application's id, as on Discord
+GUILD_ID = 810000000000000001
+CHANNEL_ID = 820000000000000001
+CHANNEL2_ID = 820000000000000002
+ADMIN_ROLE_ID = 830000000000000001
+
+
+class FakeDiscord(Injection):
+    """A local Discord (REST v10 + gateway) on 127.0.0.1; use as `async with FakeDiscord() as fd`."""
+
+    def __init__(
+        self,
+        *,
+        patch: bool = True,
+        callback_deadline: float | None = None,
+        connect_timeout: float = 10.0,
+        token_ttl: float | None = None,
+    ) -> None:
+        self.store = Store()
+        self.gateway = Gateway(self)
+        self.rest = Rest(self)
+        self.patch = patch
+        # When set, callbacks arriving later than this many seconds get 10062 like on Discord (3.0).
+        self.callback_deadline = callback_deadline
+        self.connect_timeout = connect_timeout
+        # When set, interaction tokens older than this many seconds are refused (Discord: 900).
+        self.token_ttl = token_ttl
+
+        self.application_id = APPLICATION_ID
+        self.guild_id = GUILD_ID
+        self.admin_role_id = ADMIN_ROLE_ID
+        self.bot_user = FakeUser(APPLICATION_ID, "GinBot", None, bot=True)
+        self.alice = FakeUser(840000000000000001, "alice", "Alice")
+        self.bob = FakeUser(840000000000000002, "bob", "Bob")
+        self.carol = FakeUser(840000000000000003, "carol", "Carol")
+        self.dana = FakeUser(840000000000000004, "dana", "Dana", admin=True)  # guild + application owner
+        self.other_bot = FakeUser(840000000000000009, "robo", "Robo", bot=True)
+        self.owner = self.dana
+        self.humans = (self.alice, self.bob, self.carol, self.dana)
+        self.users: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, *self.humans, self.other_bot)}
+        self.channel = FakeChannel(CHANNEL_ID, "gin-table", GUILD_ID, position=0)
+        self.channel2 = FakeChannel(CHANNEL2_ID, "general", GUILD_ID, position=1)
+        self.channels: dict[int, FakeChannel] = {c.id: c for c in (self.channel, self.channel2)}
+        self.channel_id = self.channel.id
+        self.bot_permissions: dict[int, str] = {}  # channel id -> the bot's permissions there, if not the default
+
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._patch_stack: contextlib.ExitStack | None = None
+        self.processes: list[Any] = []  # BotProcess instances started against this stand-in
+
+    # -- lifecycle -------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/", self.gateway.handle)
+        app.router.add_get("/attachments/{cid}/{aid}/{name}", self.rest.attachment)
+        app.router.add_route("*", "/{tail:.*}", self.rest.handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        if self.patch:
+            self._patch_stack = contextlib.ExitStack()
+            self._patch_stack.enter_context(self.patched())
+        log.info("fakediscord listening on %s", self.url)
+        return self
+
+    async def stop(self) -> None:
+        for proc in self.processes:  # a failed test must not leave a bot process behind
+            if proc.proc is not None and proc.proc.returncode is None:
+                await proc.kill()
+        if self._patch_stack is not None:
+            self._patch_stack.close()
+            self._patch_stack = None
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.stop()
+
+    @contextlib.contextmanager
+    def patched(self) -> Iterator[None]:
+        """Point this process's discord.py at the stand-in; restores the old values on exit."""
+        route, ws = discord.http.Route, discord.gateway.DiscordWebSocket
+        old_base, old_gateway = route.BASE, ws.DEFAULT_GATEWAY
+        route.BASE = self.api_base
+        ws.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        try:
+            yield
+        finally:
+            route.BASE, ws.DEFAULT_GATEWAY = old_base, old_gateway
+
+    # -- JSON shapes -------------------------------------------------------------------
+    def roles_json(self) -> list[dict[str, Any]]:
+        def role(rid: int, name: str, perms: str, position: int) -> dict[str, Any]:
+            return {
+                "id": str(rid),
+                "name": name,
+                "color": 0,
+                "colors": {"primary_color": 0},
+                "hoist": False,
+                "position": position,
+                "permissions": perms,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+                "icon": None,
+                "unicode_emoji": None,
+            }
+
+        return [
+            role(self.guild_id, "@everyone", MEMBER_PERMISSIONS, 0),
+            role(self.admin_role_id, "Admin", ADMIN_PERMISSIONS, 1),
+        ]
+
+    def guild_json(self) -> dict[str, Any]:
+        members = [u.member_json(admin_role=self.admin_role_id) for u in self.users.values()]
+        return {
+            "id": str(self.guild_id),
+            "name": "Gin Test Guild",
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": self.roles_json(),
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": str(self.channel.id),
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members),
+            "members": members,
+            "channels": [c.to_json() for c in self.channels.values() if c.guild_id == self.guild_id],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "lazy": True,
+        }
+
+    def application_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.application_id),
+            "name": "GinBot (fake)",
+            "icon": None,
+            "description": "",
+            "rpc_origins": [],
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner.to_json(),
+            "summary": "",
+            "verify_key": "0" * 64,
+            "team": None,
+            "flags": 0,
+            "bot": self.bot_user.to_json(),
+            "tags": [],
+            "redirect_uris": [],
+        }
+
+    def message_json(self, message: StoredMessage) -> dict[str, Any]:
+        channel = self.channels.get(message.channel_id)
+        data: dict[str, Any] = {
+            "id": str(message.id),
+            "channel_id": str(message.channel_id),
+            "author": message.author.to_json(),
+            "content": message.content,
+            "timestamp": message.created,
+            "edited_timestamp": message.edited,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [self.users[i].to_json() for i in message.mention_ids if i in self.users],
+            "mention_roles": [],
+            "attachments": [a.to_json(self.url, message.channel_id) for a in message.attachments],
+            "embeds": message.embeds,
+            "pinned": False,
+            "type": message.type,
+            "flags": message.flags,
+            "components": message.components,
+        }
+        if channel is not None and channel.guild_id is not None:
+            data["guild_id"] = str(channel.guild_id)
+        if message.interaction_id is not None:
+            data["webhook_id"] = str(self.application_id)
+            data["application_id"] = str(self.application_id)
+        if message.message_reference:
+            data["message_reference"] = message.message_reference
+        return data
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        for channel in self.channels.values():
+            if channel.recipient == user:
+                return channel
+        channel = FakeChannel(self.store.ids.next(), user.name, None, type=1, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    async def drop_connection(self, code: int = RESUMABLE_CLOSE) -> None:
+        """Close the bot's websocket; discord.py reconnects and RESUMEs."""
+        await self.gateway.drop(code)

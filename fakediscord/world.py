@@ -1,0 +1,129 @@
+"""The stand-in's world: snowflake ids, message flags, permissions, users and channels.
+
+Plain frozen data with the JSON shapes Discord sends for them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL = 64  # MessageFlags.ephemeral
+LOADING = 128  # MessageFlags.loading: a deferred "is thinking..." message
+
+# Permission bit sets sent as member/app permissions (strings, as Discord does).
+ADMIN_PERMISSIONS = str((1 << 41) - 1)  # every classic bit, administrator (1 << 3) included
+# add reactions, view channel, send messages, embed links, attach files, read history, use app commands
+MEMBER_PERMISSIONS = str((1 << 6) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
+BOT_PERMISSIONS = MEMBER_PERMISSIONS
+
+
+class Snowflakes:
+    """Strictly increasing, time-based snowflake ids (so created_at is sensible)."""
+
+    def __init__(self) -> None:
+        self._last = 0
+        self._counter = itertools.count()
+
+    def next(self) -> int:
+        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        value = max(now | (next(self._counter) & 0xFFF), self._last + 1)
+        self._last = value
+        return value
+
+
+def iso_now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    """A user in the fake guild. `admin` members get administrator permissions."""
+
+    id: int
+    name: str
+    global_name: str | None = None
+    bot: bool = False
+    admin: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    @property
+    def display_name(self) -> str:
+        return self.global_name or self.name
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": None,
+            "public_flags": 0,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+    def member_json(self, *, with_user: bool = True, admin_role: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "roles": [str(admin_role)] if (self.admin and admin_role) else [],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+            "premium_since": None,
+            "communication_disabled_until": None,
+            "permissions": ADMIN_PERMISSIONS if self.admin else MEMBER_PERMISSIONS,
+        }
+        if with_user:
+            data["user"] = self.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class FakeChannel:
+    """A guild text channel (type 0) or a DM channel (type 1, recipient set)."""
+
+    id: int
+    name: str
+    guild_id: int | None
+    type: int = 0
+    position: int = 0
+    recipient: FakeUser | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.type == 1:
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [self.recipient.to_json()] if self.recipient else [],
+            }
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "permissions": ADMIN_PERMISSIONS,
+        }

@@ -1,0 +1,15 @@
+"""Fixtures shared by every test folder: ``fake_discord``, a started Discord stand-in with discord.py pointed at it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fd:
+        yield fd
