@@ -1,0 +1,100 @@
+"""The dependency rules of the layout (README, Architecture), checked on the source itself.
+
+cogs -> bot services -> engine; render -> engine; ai -> engine. Nothing outside tests/
+imports tests, and nothing points at a path outside the repository.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STDLIB = set(sys.stdlib_module_names)
+
+
+def imports(path: Path) -> set[str]:
+    """Top-level module names (dotted to two parts for our packages) imported by a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                names = [".".join([*base, node.module] if node.module else base)]
+            else:
+                names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            out.add(".".join(parts[:2]) if parts[0] in ("bot", "render", "cogs") else parts[0])
+    return out
+
+
+def files(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def foreign(folder: str, allowed: set[str], *, skip: tuple[str, ...] = ()) -> dict[str, set[str]]:
+    bad = {}
+    for path in files(folder):
+        if path.name in skip:
+            continue
+        extra = {
+            m
+            for m in imports(path)
+            if m not in STDLIB and m != "__future__" and not any(m == a or m.startswith(a + ".") for a in allowed)
+        }
+        if extra:
+            bad[str(path.relative_to(ROOT))] = extra
+    return bad
+
+
+def test_the_engine_imports_only_the_standard_library() -> None:
+    assert foreign("bot/engine", {"bot.engine"}) == {}
+
+
+def test_the_ai_reads_only_the_engine() -> None:
+    assert foreign("bot/ai", {"bot.engine", "bot.ai", "bot.constants"}) == {}
+
+
+def test_the_renderer_draws_from_the_engine_only() -> None:
+    # __main__ is the sample-picture tool: it plays a demo match (bot.demo) to have views to draw.
+    assert foreign("render", {"bot.engine", "render", "PIL"}, skip=("__main__.py", "subset_font.py")) == {}
+
+
+def test_the_store_and_service_know_nothing_of_discord() -> None:
+    allowed = {"bot.engine", "bot.store", "bot.tables", "bot.constants", "bot.ai", "aiosqlite"}
+    assert foreign("bot/store", allowed) == {} and foreign("bot/tables", allowed) == {}
+
+
+def test_cogs_never_touch_the_store() -> None:
+    used = {m for path in files("cogs") for m in imports(path)}
+    assert "bot.store" not in used and "aiosqlite" not in used and "sqlite3" not in used
+
+
+@pytest.mark.parametrize("folder", ["bot", "cogs", "render", "bench", "fakediscord"])
+def test_nothing_outside_tests_imports_tests(folder: str) -> None:
+    assert {str(p) for p in files(folder) if "tests" in imports(p)} == set()
+
+
+def test_no_path_outside_the_repository_is_named() -> None:
+    outside = re.compile(r"RULES\.md|/work/|\.\./shared|notes/")
+    texts = [
+        *files("bot"),
+        *files("cogs"),
+        *files("render"),
+        *files("bench"),
+        *files("fakediscord"),
+        *ROOT.glob("*.md"),
+        *(ROOT / "docs").glob("*.md"),
+    ]
+    assert [str(p.relative_to(ROOT)) for p in texts if outside.search(p.read_text(encoding="utf-8"))] == []
