@@ -79,14 +79,27 @@ class GameRenderer(Protocol):
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
+_HELD_BACK: set[str] = set()  # drawn, but not offered for new tables yet
 
 
-def register_renderer(game: str, renderer: GameRenderer) -> None:
+def register_renderer(game: str, renderer: GameRenderer, *, offered: bool = True) -> None:
+    """Make a game drawable; ``offered=False`` keeps it out of the games a new table may choose
+    (its turn through Discord's controls is not verified end to end yet)."""
     _RENDERERS[game] = renderer
+    if offered:
+        _HELD_BACK.discard(game)
+    else:
+        _HELD_BACK.add(game)
 
 
 def unregister_renderer(game: str) -> None:
     _RENDERERS.pop(game, None)
+    _HELD_BACK.discard(game)
+
+
+def offered_games() -> tuple[str, ...]:
+    """The games a new table may choose: drawable and not held back."""
+    return tuple(g for g in _RENDERERS if g not in _HELD_BACK)
 
 
 def renderer_for(game: str) -> GameRenderer:

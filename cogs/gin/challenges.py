@@ -11,7 +11,7 @@ import discord
 from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL
 from bot.engine import game_names
 from bot.tables import Challenge, MatchInfo, Refusal, TableService
-from render.games import renderers
+from render.games import offered_games
 
 from . import messages
 from .components import challenge_view
@@ -23,9 +23,9 @@ StartMatch = Callable[[MatchInfo], Awaitable[None]]
 
 
 def require_pictures(game: str) -> None:
-    """Refusal for a game the engine knows but this bot cannot draw yet (no renderer registered):
-    its table could never be shown. Games the engine does not know are the service's to refuse."""
-    if game in game_names() and game not in renderers():
+    """Refusal for a game the engine knows but this bot does not offer yet (no renderer registered,
+    or held back: render.games.offered_games). Games the engine does not know are the service's to refuse."""
+    if game in game_names() and game not in offered_games():
         raise Refusal(messages.cannot_show(messages.title_of(game)))
 
 

@@ -18,7 +18,7 @@ from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS, TARGET_MAX, TARGE
 from bot.engine import GameRules, game_names, game_type
 from bot.tables import MatchInfo, Refusal
 from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
-from render.games import renderers
+from render.games import offered_games
 
 from . import messages
 from .answer import answers, answers_anywhere
@@ -37,7 +37,7 @@ SIZE_CHOICES = [app_commands.Choice(name=size, value=size) for size in CARD_SIZE
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The games this bot can show (engine and renderer) whose name or title contains what was typed."""
     typed = current.lower()
-    shown = renderers()
+    shown = offered_games()
     out = [
         app_commands.Choice(name=game_type(g).title, value=g)
         for g in game_names()
