@@ -9,6 +9,8 @@ from typing import Any
 from bot.engine.actions import ActionKind
 from bot.engine.match import Event, EventKind
 
+from .text import move_phrase, turn_phrases
+
 Names = Sequence[str]
 
 
@@ -18,27 +20,12 @@ def name_of(names: Names, seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) and names[seat] else f"Player {seat + 1}"
 
 
-_DRAWS = {
-    EventKind.DREW_STOCK: "drew from the stock",
-    EventKind.DREW_DISCARD: "took the {card}",
-    EventKind.TOOK_UPCARD: "took the upcard {card}",
-}
-
-
 def _phrase(ev: Event, names: Names) -> str | None:
     who = name_of(names, ev.seat)
-    card = ev.card.pretty if ev.card is not None else ""
+    moved = move_phrase(ev, who)
+    if moved is not None:
+        return moved
     k = ev.kind
-    if k is EventKind.TOOK_UPCARD:
-        return f"{who} took the upcard {card}"
-    if k is EventKind.PASSED:
-        return f"{who} passed on the upcard"
-    if k is EventKind.DREW_STOCK:
-        return f"{who} drew from the stock"
-    if k is EventKind.DREW_DISCARD:
-        return f"{who} took the {card} from the discard pile"
-    if k is EventKind.DISCARDED:
-        return f"{who} discarded the {card}"
     if k is EventKind.HAND_SCORED:
         return "The hand is scored" if ev.seat is None else f"{who} ended the hand"
     if k is EventKind.HAND_DRAWN:
@@ -52,8 +39,6 @@ def _phrase(ev: Event, names: Names) -> str | None:
         return None
     if k is EventKind.MATCH_ENDED:
         return f"{who} won the match" if ev.seat is not None else "The match is over"
-    if k is EventKind.RESIGNED:
-        return f"{who} resigned"
     if k is EventKind.DEALT:
         return f"{who} deals a new hand"
     return None
@@ -61,21 +46,7 @@ def _phrase(ev: Event, names: Names) -> str | None:
 
 def describe_turn(events: Sequence[Event], names: Names, turn: int | None) -> str:
     """The turn in words: a draw and its discard make one sentence."""
-    phrases: list[str] = []
-    evs = list(events)
-    i = 0
-    while i < len(evs):
-        ev, nxt = evs[i], evs[i + 1] if i + 1 < len(evs) else None
-        if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
-            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
-            gone = nxt.card.pretty if nxt.card else ""
-            phrases.append(f"{name_of(names, ev.seat)} {took} and discarded the {gone}")
-            i += 2
-            continue
-        p = _phrase(ev, names)
-        if p:
-            phrases.append(p)
-        i += 1
+    phrases = turn_phrases(events, lambda s: name_of(names, s), lambda ev: _phrase(ev, names))
     if not phrases:
         return "New match: " + (f"{name_of(names, turn)} to play" if turn is not None else "ready")
     return ". ".join(phrases)

@@ -7,7 +7,7 @@ alternatives (``alt_*``) are in render.alt, built from these words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.engine.actions import ActionKind
@@ -87,8 +87,8 @@ def status_line(view: SeatView, names: Names) -> str:
 # -- events ------------------------------------------------------------------------------------
 
 
-def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
-    who = names[ev.seat] if ev.seat is not None else ""
+def move_phrase(ev: Event, who: str) -> str | None:
+    """A player's move in words (``who``: its name), or None for an event that is not a move."""
     card = ev.card.pretty if ev.card is not None else ""
     kind = ev.kind
     if kind is EventKind.TOOK_UPCARD:
@@ -101,6 +101,17 @@ def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
         return f"{who} took the {card} from the discard pile"
     if kind is EventKind.DISCARDED:
         return f"{who} discarded the {card}"
+    if kind is EventKind.RESIGNED:
+        return f"{who} resigned"
+    return None
+
+
+def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
+    who = names[ev.seat] if ev.seat is not None else ""
+    moved = move_phrase(ev, who)
+    if moved is not None:
+        return moved
+    kind = ev.kind
     if kind is EventKind.HAND_SCORED:
         return hand_line(view.last_hand, names, len(view.games) > 1) if view.last_hand else None
     if kind is EventKind.HAND_DRAWN:
@@ -110,8 +121,6 @@ def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
     if kind is EventKind.MATCH_ENDED and ev.seat is not None:
         a, b = view.totals[ev.seat], view.totals[1 - ev.seat]
         return f"{who} won the match, {a} to {b}"
-    if kind is EventKind.RESIGNED:
-        return f"{who} resigned"
     if kind is EventKind.DEALT:
         return f"{who} deals hand {view.deal_number}"
     return None
@@ -124,27 +133,36 @@ _DRAWS = {
 }
 
 
+def turn_phrases(
+    events: Iterable[Event], name: Callable[[int | None], str], phrase: Callable[[Event], str | None]
+) -> list[str]:
+    """A turn's events in words, a draw and its discard making one sentence (``name``: a seat's name,
+    ``phrase``: any other event in words, or None to leave it out)."""
+    evs = list(events)
+    phrases: list[str] = []
+    i = 0
+    while i < len(evs):
+        ev = evs[i]
+        nxt = evs[i + 1] if i + 1 < len(evs) else None
+        if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
+            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
+            gone = nxt.card.pretty if nxt.card else ""
+            phrases.append(f"{name(ev.seat)} {took} and discarded the {gone}")
+            i += 2
+            continue
+        p = phrase(ev)
+        if p:
+            phrases.append(p)
+        i += 1
+    return phrases
+
+
 def describe_events(view: PublicView, names: Names) -> str:
     """The current turn in words: 'Bob took the 7♥ and discarded the K♠', 'Alice knocks with 4 · …'.
 
     ``view.last_events`` holds the whole turn, so a draw and its discard make one sentence.
     """
-    events = list(view.last_events)
-    phrases: list[str] = []
-    i = 0
-    while i < len(events):
-        ev = events[i]
-        nxt = events[i + 1] if i + 1 < len(events) else None
-        if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
-            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
-            gone = nxt.card.pretty if nxt.card else ""
-            phrases.append(f"{names[ev.seat or 0]} {took} and discarded the {gone}")
-            i += 2
-            continue
-        phrase = _event_phrase(ev, view, names)
-        if phrase:
-            phrases.append(phrase)
-        i += 1
+    phrases = turn_phrases(view.last_events, lambda s: names[s or 0], lambda ev: _event_phrase(ev, view, names))
     if not phrases:
         return "New match: " + (f"{names[view.turn]} to play" if view.turn is not None else "ready")
     return ". ".join(phrases)

@@ -27,7 +27,7 @@ from .knockout_rules import FORMAT_VERSION, GAME, KNOCKOUT_OPTIONS, SEAT_COUNTS,
 from .knockout_scoring import KnockoutResult, Layout, score_knockout
 from .knockout_views import KnockoutPublicView, KnockoutRecord, KnockoutSeatView
 from .scoring import Outcome
-from .seats import MatchCore, check_format, cut_low, match_fields, own_fields, pile_fields, state_from_dict, tally
+from .seats import MatchCore, check_format, cut_low, match_fields, own_fields, pile_fields, state_from_dict, summarize
 
 __all__ = [
     "FORMAT_VERSION",
@@ -111,17 +111,14 @@ class KnockoutMatch(MatchCore[KnockoutRecord]):
         pens = self.totals()
         others = [s for s in range(n) if s != w]
         loser = self.out_order[0] if self.out_order else max(others, key=lambda s: (pens[s], -s))
-        won, gins, _ = tally(((r.winner, r.outcome) for r in self.history), n)  # no undercuts in Knockout
-        return MatchSummary(
-            winner=w,
+        return summarize(
+            self,
+            w,
+            ((r.winner, r.outcome) for r in self.history),
             loser=loser,
             totals=pens,
             margin=pens[loser] - pens[w],
-            hands_played=len(self.history),
-            hands_won=won,
-            gins=gins,
-            undercuts=(0,) * n,
-            resigned_by=self.resigned_by,
+            undercuts=False,  # no undercuts in Knockout
         )
 
     # -- moves -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from .game import MatchSummary
 from .hand import HandState, Phase, deal_rng
 from .rules import Ruleset
 from .scoring import KnockResult, Outcome
-from .seats import MatchCore, check_format, cut_low, state_from_dict, tally
+from .seats import MatchCore, check_format, cut_low, state_from_dict, summarize
 
 if TYPE_CHECKING:
     from .views import PublicView, SeatView
@@ -170,18 +170,14 @@ class Match(MatchCore[HandRecord]):
         if not self.finished or self.winner is None:
             return None
         totals = self.totals()
-        won, gins, undercuts = tally(((r.winner, r.outcome) for r in self.history), 2)
         w = self.winner
-        return MatchSummary(
-            winner=w,
+        return summarize(
+            self,
+            w,
+            ((r.winner, r.outcome) for r in self.history),
             loser=1 - w,
             totals=totals,
             margin=totals[w] - totals[1 - w],
-            hands_played=len(self.history),
-            hands_won=won,
-            gins=gins,
-            undercuts=undercuts,
-            resigned_by=self.resigned_by,
         )
 
     # -- the move (``resign``: the other player wins with the totals as they stand) ---------------

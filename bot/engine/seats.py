@@ -26,6 +26,9 @@ from .melds import best_arrangement, best_discards
 from .rules import Ruleset
 from .scoring import Outcome
 
+if TYPE_CHECKING:
+    from .duel import Duel
+
 
 def cut_low(key: str, seats: int) -> int:
     """The first dealer (or dealing seat): each seat cuts a card, the single lowest rank wins the cut
@@ -159,6 +162,32 @@ def tally(
     return tuple(won), tuple(gins), tuple(unders)
 
 
+def summarize(
+    m: MatchCore[Any],
+    winner: int,
+    wins: Iterable[tuple[int | None, Outcome]],
+    *,
+    loser: int,
+    totals: tuple[int, ...],
+    margin: int,
+    undercuts: bool = True,
+) -> MatchSummary:
+    """A finished match's summary, the per-seat counts tallied from (scorer, outcome) per finished hand
+    (``undercuts`` False: none are counted, the game has none)."""
+    won, gins, unders = tally(wins, m.seats)
+    return MatchSummary(
+        winner=winner,
+        loser=loser,
+        totals=totals,
+        margin=margin,
+        hands_played=len(m.history),
+        hands_won=won,
+        gins=gins,
+        undercuts=unders if undercuts else (0,) * m.seats,
+        resigned_by=m.resigned_by,
+    )
+
+
 # -- view fields ---------------------------------------------------------------------------------
 
 
@@ -224,6 +253,55 @@ def match_fields(m: MatchCore[Any]) -> dict[str, Any]:
         "winner": m.winner,
         "summary": m.summary(),
         "moves": m.moves,
+    }
+
+
+class _DuelMatch(Protocol):
+    """A match played at two-player ``Duel`` tables, as ``duel_seat_fields`` reads it."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def deal_number(self) -> int: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+    def totals(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+
+def duel_seat_fields(m: _DuelMatch, table: Duel, seat: int, live: bool = True) -> dict[str, Any]:
+    """A seated player's own part of its view at a ``Duel`` table of a bigger match: its own cards and moves,
+    what it knows of its opponent's hand and, while the deal goes on (``live``), its two-player Gin view."""
+    local = table.local(seat)
+    hand = table.hand
+    totals = m.totals()
+    a, b = table.players
+    return {
+        **own_fields(
+            tuple(hand.hands[local]),
+            m.rules.sequence,
+            hand.drawn if table.turn == seat else None,
+            m.legal_actions(seat),
+            11,
+        ),
+        "opponent_known": tuple(hand.known[1 - local]),
+        "gin_view": table.gin_view(
+            seat,
+            m.rules,
+            deal_number=m.deal_number,
+            moves=m.moves,
+            totals=(totals[a], totals[b]),
+            hands_played=len(m.history),
+        )
+        if live
+        else None,
     }
 
 

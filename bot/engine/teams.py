@@ -23,7 +23,7 @@ from .duel import Duel
 from .events import Event, EventKind
 from .game import MatchSummary
 from .rules import Ruleset
-from .seats import MatchCore, check_format, cut_low, match_fields, own_fields, state_from_dict, tally
+from .seats import MatchCore, check_format, cut_low, duel_seat_fields, match_fields, state_from_dict, summarize
 from .teams_views import TeamHandRecord, TeamPublicView, TeamSeatView
 from .views import game_view
 
@@ -129,17 +129,13 @@ class TeamMatch(MatchCore[TeamHandRecord]):
             return None
         w = self.winner
         teams = self.team_totals()
-        won, gins, unders = tally(((t.scorer, t.outcome) for r in self.history for t in r.tables), SEATS)
-        return MatchSummary(
-            winner=w,
+        return summarize(
+            self,
+            w,
+            ((t.scorer, t.outcome) for r in self.history for t in r.tables),
             loser=1 - w,
             totals=self.totals(),
             margin=teams[w] - teams[1 - w],
-            hands_played=len(self.history),
-            hands_won=won,
-            gins=gins,
-            undercuts=unders,
-            resigned_by=self.resigned_by,
         )
 
     # -- moves ---------------------------------------------------------------------------
@@ -240,34 +236,8 @@ class TeamMatch(MatchCore[TeamHandRecord]):
             return TeamSeatView(**fields, seat=seat)
         t = self.table_of(seat)
         table = self.tables[t]
-        local = table.local(seat)
-        hand = table.hand
-        totals = self.totals()
-        a, b = table.players
         live = not self.finished and not table.over
-        return TeamSeatView(
-            **fields,
-            seat=seat,
-            table_index=t,
-            **own_fields(
-                tuple(hand.hands[local]),
-                self.rules.sequence,
-                hand.drawn if table.turn == seat else None,
-                self.legal_actions(seat),
-                11,
-            ),
-            opponent_known=tuple(hand.known[1 - local]),
-            gin_view=table.gin_view(
-                seat,
-                self.rules,
-                deal_number=self.deal_number,
-                moves=self.moves,
-                totals=(totals[a], totals[b]),
-                hands_played=len(self.history),
-            )
-            if live
-            else None,
-        )
+        return TeamSeatView(**fields, seat=seat, table_index=t, **duel_seat_fields(self, table, seat, live))
 
     # -- serialisation -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from .events import Event, EventKind
 from .game import MatchSummary
 from .rules import Ruleset
 from .scoring import Outcome
-from .seats import MatchCore, check_format, cut_low, match_fields, own_fields, state_from_dict, tally
+from .seats import MatchCore, check_format, cut_low, duel_seat_fields, match_fields, state_from_dict, summarize
 from .trio_views import TrioHandRecord, TrioPublicView, TrioSeatView
 from .views import game_view
 
@@ -112,17 +112,13 @@ class ThreeMatch(MatchCore[TrioHandRecord]):
         totals = self.totals()
         w = self.winner
         others = [s for s in range(SEATS) if s != w]
-        won, gins, unders = tally(((r.winner, r.outcome) for r in self.history), SEATS)
-        return MatchSummary(
-            winner=w,
+        return summarize(
+            self,
+            w,
+            ((r.winner, r.outcome) for r in self.history),
             loser=min(others, key=lambda s: (totals[s], s)),
             totals=totals,
             margin=totals[w] - max(totals[s] for s in others),
-            hands_played=len(self.history),
-            hands_won=won,
-            gins=gins,
-            undercuts=unders,
-            resigned_by=self.resigned_by,
         )
 
     # -- moves ---------------------------------------------------------------------------
@@ -222,30 +218,7 @@ class ThreeMatch(MatchCore[TrioHandRecord]):
         table = self.table
         if seat not in table.players or self.finished:
             return TrioSeatView(**fields, seat=seat)
-        local = table.local(seat)
-        hand = table.hand
-        a, b = table.players
-        totals = self.totals()
-        return TrioSeatView(
-            **fields,
-            seat=seat,
-            **own_fields(
-                tuple(hand.hands[local]),
-                self.rules.sequence,
-                hand.drawn if table.turn == seat else None,
-                self.legal_actions(seat),
-                11,
-            ),
-            opponent_known=tuple(hand.known[1 - local]),
-            gin_view=table.gin_view(
-                seat,
-                self.rules,
-                deal_number=self.deal_number,
-                moves=self.moves,
-                totals=(totals[a], totals[b]),
-                hands_played=len(self.history),
-            ),
-        )
+        return TrioSeatView(**fields, seat=seat, **duel_seat_fields(self, table, seat))
 
     # -- serialisation -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

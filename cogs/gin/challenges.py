@@ -29,6 +29,16 @@ def require_pictures(game: str) -> None:
         raise Refusal(messages.cannot_show(messages.title_of(game)))
 
 
+async def _opening(interaction: discord.Interaction, game: str | None) -> str:
+    """What a new table's command does first (it may then fail): acknowledge it, and refuse where the bot
+    may not post or ``game`` (default: the default game) needs pictures it may not send. The game, defaulted."""
+    await acknowledge(interaction)
+    require_posting(interaction)
+    game = game or DEFAULT_GAME
+    require_pictures(game)
+    return game
+
+
 class Challenges:
     """Challenge messages and their buttons; new tables from them."""
 
@@ -49,9 +59,7 @@ class Challenges:
         rematch: bool = False,
     ) -> None:
         """Create the challenge in the service and answer with the public Accept/Decline message."""
-        await acknowledge(interaction)
-        require_posting(interaction)
-        require_pictures(game or DEFAULT_GAME)
+        game = await _opening(interaction, game)
         user = interaction.user
         assert interaction.guild_id is not None and interaction.channel_id is not None  # /gin is guild only
         challenge = await self.service.challenge(
@@ -63,7 +71,7 @@ class Challenges:
             opponent_name,
             variant=variant,
             target=target,
-            game=game or DEFAULT_GAME,
+            game=game,
         )
         text = messages.challenge_text(
             user.display_name,
@@ -94,9 +102,7 @@ class Challenges:
         rematch: bool = False,
     ) -> None:
         """A table against the bot, answered publicly, then its first board."""
-        await acknowledge(interaction)
-        require_posting(interaction)
-        require_pictures(game or DEFAULT_GAME)
+        game = await _opening(interaction, game)
         user, me = interaction.user, self.client.user
         assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
         name = bot_name(self.client)
@@ -110,7 +116,7 @@ class Challenges:
             level,
             variant=variant,
             target=target,
-            game=game or DEFAULT_GAME,
+            game=game,
         )
         text = (
             messages.rematch_vs_bot(user.display_name, name)
