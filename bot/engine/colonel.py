@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import IllegalAction
-from .game import GameRules, GameType, register
-from .tablegame import DRAW, PLAY, RESPOND, TableGame
+from .tablegame import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .tablemelds import MeldStyle, melds_in
 from .tableplay import (
     ACCEPT,
@@ -215,28 +214,8 @@ class Colonel(TableGame):
         return loaded
 
 
-def _new(rules: GameRules, seed: int, seats: int) -> Colonel:
-    if not isinstance(rules, ColonelRules):
-        raise TypeError("Colonel needs Colonel rules")
-    return Colonel(rules, seed, seats)
-
-
-def _parse(text: str) -> TableAction:
-    return TableAction.parse(text)
-
-
-COLONEL = register(
-    GameType(
-        name=NAME,
-        title=TITLE,
-        seat_counts=(2,),
-        variants=VARIANTS,
-        make_rules=make_rules,
-        rules_from_dict=ColonelRules.from_dict,
-        new=_new,
-        load=Colonel.from_dict,
-        parse_action=_parse,
-    )
+COLONEL = register_table_game(
+    Colonel, ColonelRules, name=NAME, title=TITLE, seat_counts=(2,), variants=VARIANTS, make_rules=make_rules
 )
 
 __all__ = ["COLONEL", "STYLE", "VARIANTS", "Colonel", "ColonelRules", "make_rules"]

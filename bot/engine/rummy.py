@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import IllegalAction
-from .game import GameRules, GameType, register
-from .tablegame import DRAW, TableGame
+from .tablegame import DRAW, TableGame, register_table_game
 from .tablemelds import MeldStyle, melds_in
 from .tableplay import DRAW_PILE, DRAW_STOCK, DRAWN, OUT, RUMMY, Act, Ev, TableAction, TableEvent, act
 from .tablerules import check_target, check_variant, parse_options, whole
@@ -212,28 +211,8 @@ class Rummy(TableGame):
         return loaded
 
 
-def _new(rules: GameRules, seed: int, seats: int) -> Rummy:
-    if not isinstance(rules, RummyRules):
-        raise TypeError("Rummy needs Rummy rules")
-    return Rummy(rules, seed, seats)
-
-
-def _parse(text: str) -> TableAction:
-    return TableAction.parse(text)
-
-
-RUMMY_GAME = register(
-    GameType(
-        name=NAME,
-        title=TITLE,
-        seat_counts=SEATS,
-        variants=VARIANTS,
-        make_rules=make_rules,
-        rules_from_dict=RummyRules.from_dict,
-        new=_new,
-        load=Rummy.from_dict,
-        parse_action=_parse,
-    )
+RUMMY_GAME = register_table_game(
+    Rummy, RummyRules, name=NAME, title=TITLE, seat_counts=SEATS, variants=VARIANTS, make_rules=make_rules
 )
 
 __all__ = ["DEAL_SIZES", "RUMMY_GAME", "STYLE", "VARIANTS", "Rummy", "RummyRules", "make_rules"]

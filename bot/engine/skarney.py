@@ -19,8 +19,7 @@ from typing import Any
 
 from .actions import IllegalAction
 from .cards import Card
-from .game import GameRules, GameType, register
-from .tablegame import DRAW, PLAY, RESPOND, TableGame
+from .tablegame import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .tablemelds import MeldStyle, melds_in
 from .tableplay import (
     ACCEPT,
@@ -327,28 +326,8 @@ def _code(card: Card | None) -> str | None:
     return None if card is None else card.code
 
 
-def _new(rules: GameRules, seed: int, seats: int) -> Skarney:
-    if not isinstance(rules, SkarneyRules):
-        raise TypeError("Skarney Gin needs Skarney rules")
-    return Skarney(rules, seed, seats)
-
-
-def _parse(text: str) -> TableAction:
-    return TableAction.parse(text)
-
-
-SKARNEY = register(
-    GameType(
-        name=NAME,
-        title=TITLE,
-        seat_counts=(2,),
-        variants=VARIANTS,
-        make_rules=make_rules,
-        rules_from_dict=SkarneyRules.from_dict,
-        new=_new,
-        load=Skarney.from_dict,
-        parse_action=_parse,
-    )
+SKARNEY = register_table_game(
+    Skarney, SkarneyRules, name=NAME, title=TITLE, seat_counts=(2,), variants=VARIANTS, make_rules=make_rules
 )
 
 __all__ = ["SKARNEY", "STYLE", "VARIANTS", "Skarney", "SkarneyRules", "contracts", "make_rules"]

@@ -15,17 +15,22 @@ from typing import Any
 
 from .actions import IllegalAction
 from .cards import DECK, Card, sort_for_display
-from .game import MatchSummary
+from .game import GameRules, GameType, MatchSummary, RulesMaker, register
 from .tablechecks import TableChecks
 from .tablemelds import MeldStyle, TableMeld, extend, extensions, make_meld
 from .tableplay import Act, Ev, TableAction, TableEvent, TableHand
 from .tablestate import DRAW, OVER, PLAY, RESPOND
 from .tableviews import TablePublicView, TableSeatView
 
-__all__ = ["DRAW", "OVER", "PLAY", "RESPOND", "TableGame"]
+__all__ = ["DRAW", "OVER", "PLAY", "RESPOND", "TableGame", "register_table_game"]
 
 
 class TableGame(TableChecks):
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableGame:
+        """A saved match of this game (each game reads its own rules, then ``_load``)."""
+        raise NotImplementedError
+
     # -- hooks of a game --------------------------------------------------------------------------
     def _new_hand(self) -> None:
         """Reset the game's per-hand fields."""
@@ -329,3 +334,39 @@ def _extensions(meld: TableMeld, style: MeldStyle) -> frozenset[Card]:
             _EXT_CACHE.clear()
         hit = _EXT_CACHE[key] = extensions(meld, style)
     return hit
+
+
+def register_table_game(
+    game: type[TableGame],
+    rules_type: type[Any],
+    *,
+    name: str,
+    title: str,
+    seat_counts: tuple[int, ...],
+    variants: tuple[str, ...],
+    make_rules: RulesMaker,
+) -> GameType:
+    """Register a table game: its state class and rules class make the GameType's constructors."""
+
+    def new(rules: GameRules, seed: int, seats: int) -> TableGame:
+        if not isinstance(rules, rules_type):
+            raise TypeError(f"{title} needs {title} rules")
+        return game(rules, seed, seats)
+
+    def rules_from_dict(data: dict[str, Any]) -> GameRules:
+        rules: GameRules = rules_type.from_dict(data)
+        return rules
+
+    return register(
+        GameType(
+            name=name,
+            title=title,
+            seat_counts=seat_counts,
+            variants=variants,
+            make_rules=make_rules,
+            rules_from_dict=rules_from_dict,
+            new=new,
+            load=game.from_dict,
+            parse_action=TableAction.parse,
+        )
+    )
