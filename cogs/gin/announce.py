@@ -52,6 +52,7 @@ class AnnouncingBoard(Board):
                 for a in rows:
                     self._claimed.discard(a.id)  # unmarked ones are tried again
                 raise
+            shown.advance(max(a.version for a in rows))  # the moves these rows came from are shown
             if match.status is not MatchStatus.ACTIVE and self._shown.get(match_id) is shown:
                 del self._shown[match_id]
             log.info("match %d: %d pending announcement(s) posted", match_id, len(rows))
@@ -125,7 +126,7 @@ class AnnouncingBoard(Board):
                         continue
                     line = renderer_for(match.game).describe(match.public, match.names)
                     await self._edit(match, shown, line)
-                    shown.version = match.version
+                    shown.advance(match.version)
                     count += 1
             except Exception:
                 log.exception("match %d: refreshing its board failed", match.id)

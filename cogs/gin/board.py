@@ -39,6 +39,8 @@ from .posting import NO_MENTIONS, channel, draw, image_file, mention_only
 
 log = logging.getLogger(__name__)
 
+ORDER_WAIT_S = 3.0  # the longest a move waits for the move before it to reach the board
+
 
 @dataclass(eq=False)
 class Shown:
@@ -48,6 +50,15 @@ class Shown:
     message_id: int | None = None  # the board as posted last: newer than a MatchInfo read before the post
     version: int = -1  # the newest version shown (or waiting in ``later``): an edit never goes back
     later: asyncio.Task[None] | None = None  # a move inside a turn, shown if the turn's end does not follow
+    turn: asyncio.Condition = field(init=False)  # on ``lock``: a newer version was shown
+
+    def __post_init__(self) -> None:
+        self.turn = asyncio.Condition(self.lock)
+
+    def advance(self, version: int) -> None:
+        """``version`` is on the board (call with ``lock`` held): moves waiting for it may go on."""
+        self.version = max(self.version, version)
+        self.turn.notify_all()
 
 
 def nonce(announcement: Announcement) -> str:
@@ -132,6 +143,7 @@ class Board:
         match = result.match
         shown = self._entry(match.id)
         async with shown.lock:
+            await self._wait_for_previous(shown, match)
             if result.announcements and any(a.id in self._claimed for a in result.announcements):
                 return None  # the outbox sweep has shown this move's messages already
             if self._shown.get(match.id) is not shown or shown.version >= match.version:
@@ -143,19 +155,33 @@ class Board:
             notified = None
             renderer = renderer_for(match.game)
             line = renderer.describe(match.public, match.names)
-            if result.hand_over is not None or result.match_over:
-                notified = await self._close_hand(result, shown, quiet)
-            elif match.public.turn is not None and match.public.turn == result.seat:
-                grace = await self.service.ping_grace(match.guild_id)
-                shown.later = asyncio.create_task(
-                    self._edit_later(match, shown, line, grace), name=f"gin-board-later-{match.id}"
-                )
-            else:
-                await self._edit(match, shown, line)
-            shown.version = match.version
+            try:
+                if result.hand_over is not None or result.match_over:
+                    notified = await self._close_hand(result, shown, quiet)
+                elif match.public.turn is not None and match.public.turn == result.seat:
+                    grace = await self.service.ping_grace(match.guild_id)
+                    shown.later = asyncio.create_task(
+                        self._edit_later(match, shown, line, grace), name=f"gin-board-later-{match.id}"
+                    )
+                else:
+                    await self._edit(match, shown, line)
+            finally:
+                shown.advance(match.version)  # shown, or failed for good: the next move need not wait
             if result.match_over:
                 del self._shown[match.id]
             return notified
+
+    async def _wait_for_previous(self, shown: Shown, match: MatchInfo) -> None:
+        """Wait (``lock`` held, released meanwhile) until the move before this one is on the board.
+        Two tasks may show moves of one match (the mover's click, the bot's turn): without this, the
+        bot's first move of a new hand could edit the old hand's board before that hand's end was shown.
+        Bounded: a move whose showing was lost must not stop the board."""
+        if shown.version < 0:
+            return  # first sight of the match in this process: nothing earlier to wait for
+        try:
+            await asyncio.wait_for(shown.turn.wait_for(lambda: shown.version >= match.version - 1), ORDER_WAIT_S)
+        except TimeoutError:
+            log.warning("match %d: move %d shown without move %d before it", match.id, match.version, shown.version + 1)
 
     async def _still_active(self, match_id: int) -> bool:
         if (await self.service.get_match(match_id)).status is MatchStatus.ACTIVE:
@@ -194,7 +220,7 @@ class Board:
         )
         shown.message_id = msg.id
         await self.service.set_board_message(match.id, msg.id)
-        shown.version = max(shown.version, match.version)
+        shown.advance(match.version)
         await self._mark(announcement, msg.id)
         log.info("match %d: board posted for hand %s (message %d)", match.id, hand_number(match.public), msg.id)
 

@@ -33,6 +33,7 @@ from .posting import draw, image_file, own_ephemeral
 log = logging.getLogger(__name__)
 
 ShowMove = Callable[[ActResult, int | None], Coroutine[Any, Any, None]]
+REDRAWS = 3  # draws of one hand message in a row while the table keeps moving (the newest wins)
 
 
 def over_note(result: ActResult) -> str:
@@ -111,14 +112,22 @@ class Hands:
         user = interaction.user.id
         hand = self.live.entry(match.id, user)
         async with hand.lock:
-            if view.moves < hand.version:
-                match = await self.service.get_match(match.id)
-                view = await self.service.seat_view(match.id, user)
-                note, happened = "", True
-            await interaction.edit_original_response(
-                **await self._message(match, view, user, note=note, happened=happened)
-            )
-            self.live.drawn(hand, interaction, view.moves)
+            # Live from now on: a move committed while this draws is pushed here once the lock is free.
+            hand.interaction = interaction
+            for _ in range(REDRAWS):
+                if view.moves < hand.version:
+                    match = await self.service.get_match(match.id)
+                    view = await self.service.seat_view(match.id, user)
+                    note, happened = "", True
+                await interaction.edit_original_response(
+                    **await self._message(match, view, user, note=note, happened=happened)
+                )
+                self.live.drawn(hand, interaction, view.moves)
+                # A move committed before this message was live was pushed nowhere: draw it too.
+                latest = await self.service.seat_view(match.id, user)
+                if latest.moves <= view.moves:
+                    break
+                match, view, note, happened = await self.service.get_match(match.id), latest, "", True
 
     async def push(self, result: ActResult, drawn_seat: int | None = None) -> set[int]:
         """Redraw the live hands of the human seats after a committed move (not ``drawn_seat``'s: his
