@@ -1,16 +1,23 @@
-"""Store and table-service speed, with the database file on disk.
+"""Store and table-service speed, with the database file on disk (and PostgreSQL, if given).
 
-Run: python -m bench.store [--acts N] [--tables N] [--moves-per-table N] [--players N] [--moves N]
+Run: python -m bench.store [--db postgresql://...] [--acts N] [--tables N] [--moves-per-table N]
+                           [--players N] [--moves N] [--wal-moves N]
 
 1. act() round trip (cache, validate, apply, one commit, views): median and p99 over
    --acts sequential moves. Bar: median < 2 ms.
 2. Moves per second with --tables concurrent tables in one process (each table a task
    playing its own match). Bar: > 1,000 moves/s.
-3. Leaderboard top-10 (each board) for a guild with --players players and --moves moves
-   in the database (written with executemany in one transaction). Bar: < 10 ms.
+3. Write-ahead log bytes per move over --wal-moves sequential moves (SQLite: the -wal file's
+   growth with automatic checkpoints off; PostgreSQL: the server's WAL position), with the
+   snapshot rewritten by every move and with one every --snapshot-every moves (and at hand ends).
+4. Leaderboard top-10 (each board) for a guild with --players players and --moves moves
+   in the database (written with executemany in one transaction). Bar: < 10 ms. SQLite only.
 
-Files go in a temporary directory beside this script's working directory (same disk as
-a real deployment would use), removed afterwards. Durability is WAL + synchronous=NORMAL.
+With --db, 1 to 3 also run against that PostgreSQL server, in a schema of their own that is
+dropped afterwards, printed next to SQLite's. SQLite files go in a temporary directory beside
+this script's working directory (same disk as a real deployment would use), removed
+afterwards. Durability is WAL + synchronous=NORMAL for SQLite, the server's settings for
+PostgreSQL (synchronous_commit on by default: an fsync per commit).
 """
 
 from __future__ import annotations
@@ -24,12 +31,18 @@ import sqlite3
 import statistics
 import tempfile
 import time
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg
 
 from bot.ai.greedy import greedy_action
 from bot.engine import Match, preset
-from bot.store import transaction
+from bot.store import Store, transaction
 from bot.store.db import configure
 from bot.store.migrate import migrate
 from bot.tables import MatchInfo, TableService
@@ -60,8 +73,27 @@ async def _play(
     return info, done
 
 
-async def bench_act(base: Path, acts: int) -> tuple[float, float]:
-    svc = await TableService.open(base / "act.sqlite3")
+@asynccontextmanager
+async def fresh(base: Path, pg: str | None, name: str) -> AsyncIterator[Path | str]:
+    """A new empty database: a SQLite file in ``base``, or (``pg`` given) a new schema on that server."""
+    unique = f"{name}_{uuid.uuid4().hex[:8]}"
+    if pg is None:
+        yield base / f"{unique}.sqlite3"
+        return
+    schema = f"bench_{unique}"
+    admin = await asyncpg.connect(pg)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        parts = urlsplit(pg)
+        query = [*parse_qsl(parts.query), ("search_path", schema)]
+        yield urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), parts.fragment))
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
+
+
+async def bench_act(target: Path | str, acts: int) -> tuple[float, float]:
+    svc = await TableService.open(target)
     times: list[float] = []
     channel = 1
     while len(times) < acts:
@@ -73,8 +105,8 @@ async def bench_act(base: Path, acts: int) -> tuple[float, float]:
     return statistics.median(times), times[int(len(times) * 0.99) - 1]
 
 
-async def bench_concurrent(base: Path, tables: int, per_table: int) -> tuple[int, float]:
-    svc = await TableService.open(base / "many.sqlite3")
+async def bench_concurrent(target: Path | str, tables: int, per_table: int) -> tuple[int, float]:
+    svc = await TableService.open(target)
     infos = [await _new_table(svc, ch, seed=ch) for ch in range(1, tables + 1)]
 
     async def run(info: MatchInfo, seed: int) -> int:
@@ -91,6 +123,40 @@ async def bench_concurrent(base: Path, tables: int, per_table: int) -> tuple[int
     elapsed = time.perf_counter() - start
     await svc.close()
     return sum(counts), sum(counts) / elapsed
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 0
+
+
+async def wal_per_move(target: Path | str, moves: int, snapshot_every: int = 1) -> float:
+    """Bytes of write-ahead log per move, over ``moves`` sequential moves."""
+    svc = TableService(await Store.open(target, snapshot_every=snapshot_every))
+    db = svc.store.db
+    wal = Path(f"{target}-wal")
+    if isinstance(target, Path):
+        # Keep every frame in the -wal file (no checkpoint resets it) so its size counts them all.
+        await db.run(lambda c: c.execute("PRAGMA wal_autocheckpoint = 0").fetchall())
+        await db.run(lambda c: c.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
+
+    async def position() -> int:
+        if isinstance(target, Path):
+            return await asyncio.to_thread(_size, wal)
+        lsn = "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')"
+        return int(await db.run(lambda c: c.execute(lsn).fetchone()[0]))
+
+    info = await _new_table(svc, 1, seed=1)
+    start = await position()
+    done, channel = 0, 1
+    while done < moves:
+        info, n = await _play(svc, info, moves - done)
+        done += n
+        if info.status != "active":
+            channel += 1
+            info = await _new_table(svc, channel, seed=channel)
+    end = await position()
+    await svc.close()
+    return (end - start) / done
 
 
 def _fill(path: Path, players: int, moves: int, guild: int = 1) -> None:
@@ -172,11 +238,29 @@ async def bench_leaderboard(base: Path, players: int, moves: int, runs: int = 30
 
 async def main_async(args: argparse.Namespace) -> None:
     base = Path(tempfile.mkdtemp(prefix="bench-store-", dir=args.dir))
+    stores: list[tuple[str, str | None]] = [("SQLite", None)]
+    if args.db:
+        stores.append(("PostgreSQL", args.db))
     try:
-        med, p99 = await bench_act(base, args.acts)
-        print(f"act() round trip over {args.acts} moves: median {med:.3f} ms, p99 {p99:.3f} ms  (bar: median < 2 ms)")
-        n, rate = await bench_concurrent(base, args.tables, args.moves_per_table)
-        print(f"{args.tables} concurrent tables: {n:,} moves at {rate:,.0f} moves/s  (bar: > 1,000 moves/s)")
+        for label, pg in stores:
+            async with fresh(base, pg, "act") as target:
+                med, p99 = await bench_act(target, args.acts)
+            print(
+                f"{label:<10} act() round trip over {args.acts} moves: median {med:.3f} ms, p99 {p99:.3f} ms"
+                "  (bar: median < 2 ms)"
+            )
+            async with fresh(base, pg, "many") as target:
+                n, rate = await bench_concurrent(target, args.tables, args.moves_per_table)
+            print(
+                f"{label:<10} {args.tables} concurrent tables: {n:,} moves at {rate:,.0f} moves/s  (bar: > 1,000 moves/s)"
+            )
+            for every in (1, args.snapshot_every):
+                async with fresh(base, pg, "wal") as target:
+                    per_move = await wal_per_move(target, args.wal_moves, every)
+                print(
+                    f"{label:<10} write-ahead log per move over {args.wal_moves} moves, a snapshot every"
+                    f" {every} move{'s' if every > 1 else ''}: {per_move:,.0f} bytes"
+                )
         lb = await bench_leaderboard(base, args.players, args.moves)
         for by, ms in lb.items():
             print(f"leaderboard top-10 by {by:<7} median {ms:.3f} ms  (bar: < 10 ms)")
@@ -191,6 +275,11 @@ def main() -> None:
     parser.add_argument("--moves-per-table", type=int, default=20)
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--moves", type=int, default=1_000_000)
+    parser.add_argument("--wal-moves", type=int, default=1000)
+    parser.add_argument("--snapshot-every", type=int, default=16)
+    parser.add_argument(
+        "--db", help="also measure this PostgreSQL server (postgresql://...; a schema is made and dropped)"
+    )
     parser.add_argument("--dir", default=".", help="where the temporary database files go (default: here)")
     asyncio.run(main_async(parser.parse_args()))
 

@@ -6,6 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
@@ -18,12 +19,18 @@ TOKEN_HELP = (
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str | None
-    db_path: Path
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL (kept as text: a Path would mangle it)
     dev_guild: int | None  # commands sync instantly to this guild when set
     log_level: str
     ai_delay_s: float = 1.2  # the bot's pause before each of its moves (feels human)
     tick_s: float = 15.0  # scheduler period: challenge expiry, turn deadlines
     seed: int | None = None  # fixed deal seeds, for demos and tests only
+    render_workers: int | None = None  # picture worker processes: None one per core, 0 none (a thread)
+
+    @property
+    def database_label(self) -> str:
+        """The database as logs may name it: a URL's password replaced by '***'."""
+        return redact_url(str(self.db_path))
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -43,10 +50,29 @@ class Settings:
             tick_s=_number(values, "GIN_TICK", 15.0),
             seed=int(_number(values, "GIN_SEED", -1)) if (values.get("GIN_SEED") or "").strip() else None,
             token=(values.get("DISCORD_TOKEN") or "").strip() or None,
-            db_path=Path((values.get("GIN_DB") or "").strip() or "./gin.sqlite3"),
+            db_path=_database((values.get("GIN_DB") or "").strip() or "./gin.sqlite3"),
             dev_guild=int(guild) if guild else None,
             log_level=level,
+            render_workers=(
+                int(_number(values, "GIN_RENDER_WORKERS", 0))
+                if (values.get("GIN_RENDER_WORKERS") or "").strip()
+                else None
+            ),
         )
+
+
+def redact_url(value: str) -> str:
+    """``value`` with the password of a ``scheme://user:password@host`` URL replaced by '***'."""
+    parts = urlsplit(value)
+    if not parts.scheme or parts.password is None:
+        return value
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _database(value: str) -> Path | str:
+    """GIN_DB: a PostgreSQL server's URL as it is, anything else a SQLite file's path."""
+    return value if value.startswith(("postgresql://", "postgres://")) else Path(value)
 
 
 def _number(values: Mapping[str, str], name: str, default: float) -> float:

@@ -8,6 +8,9 @@ import pytest
 
 from fakediscord import FakeDiscord
 
+# ``pg_url`` and ``gin_db``: a real PostgreSQL (embedded or GIN_TEST_PG) and both stores per test.
+pytest_plugins = ["tests.store.pg"]
+
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:

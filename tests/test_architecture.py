@@ -72,7 +72,7 @@ def test_the_renderer_draws_from_the_engine_only() -> None:
 
 
 def test_the_store_and_service_know_nothing_of_discord() -> None:
-    allowed = {"bot.engine", "bot.store", "bot.tables", "bot.constants", "bot.ai", "aiosqlite"}
+    allowed = {"bot.engine", "bot.store", "bot.tables", "bot.constants", "bot.ai", "aiosqlite", "asyncpg"}
     assert foreign("bot/store", allowed) == {} and foreign("bot/tables", allowed) == {}
 
 

@@ -1,12 +1,15 @@
-"""SQLite persistence (aiosqlite): schema migrations, matches, moves, snapshots, the outbox, stats.
+"""Persistence in SQLite (aiosqlite, the default) or PostgreSQL (asyncpg): schema migrations, matches,
+moves, snapshots, the outbox, stats.
 
 Only the table service (bot.tables) writes games through this package.
 """
 
 from .db import Database, transaction
-from .faults import FaultKind, FaultLog, StorageFault, StorageUnusable
+from .dialect import is_postgres_url
+from .faults import ConstraintViolation, FaultKind, FaultLog, StorageFault, StorageUnusable
 from .matches import StaleWrite
 from .migrate import SchemaTooNew
+from .pg import PgDatabase
 from .records import (
     Announcement,
     AnnouncementKind,
@@ -24,7 +27,7 @@ from .records import (
     family_of,
 )
 from .stats import BOARDS, DEFAULT_FAMILY, K_FACTOR, START_RATING, elo_delta, expected_score, team_deltas, winner_deltas
-from .store import Store
+from .store import Store, open_database
 
 __all__ = [
     "BOARDS",
@@ -36,6 +39,7 @@ __all__ = [
     "Challenge",
     "ChallengeStatus",
     "Committed",
+    "ConstraintViolation",
     "Database",
     "FaultKind",
     "FaultLog",
@@ -43,6 +47,7 @@ __all__ = [
     "MatchRecord",
     "MatchStatus",
     "MoveWrite",
+    "PgDatabase",
     "Place",
     "PlayerStats",
     "SchemaTooNew",
@@ -55,6 +60,8 @@ __all__ = [
     "elo_delta",
     "expected_score",
     "family_of",
+    "is_postgres_url",
+    "open_database",
     "team_deltas",
     "transaction",
     "winner_deltas",

@@ -13,6 +13,7 @@ from bot.engine import GameRules
 
 from .codec import dumps, loads, rules_from
 from .db import reading, transaction
+from .dialect import lock_row
 from .matches import insert_match
 from .records import Challenge, ChallengeStatus, MatchRecord, Place
 from .settings import upsert_player
@@ -168,7 +169,9 @@ def expire(conn: sqlite3.Connection, now: datetime) -> list[Challenge]:
 
 
 def _open_seats(conn: sqlite3.Connection, challenge_id: int) -> int | None:
-    """Seats still free at an open table, None if it is not open (inside the caller's transaction)."""
+    """Seats still free at an open table, None if it is not open (inside the caller's transaction,
+    which from here on holds the table's row: its places change under no one else)."""
+    lock_row(conn, "challenges", challenge_id)
     row = conn.execute(
         "SELECT seats - (SELECT COUNT(*) FROM table_places p WHERE p.challenge_id = c.id)"
         " FROM challenges c WHERE c.id = ? AND c.status = 'open'",
@@ -235,6 +238,7 @@ def set_teams(conn: sqlite3.Connection, challenge_id: int, teams: Sequence[int |
 def decline(conn: sqlite3.Connection, challenge_id: int, user_id: int, close: bool) -> Challenge | None:
     """Record an invited player's no (and close the table as declined if ``close``); None if not open."""
     with transaction(conn):
+        lock_row(conn, "challenges", challenge_id)
         row = conn.execute(
             "SELECT declined FROM challenges WHERE id = ? AND status = 'open'", (challenge_id,)
         ).fetchone()

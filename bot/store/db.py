@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from .dialect import SQLITE, Dialect
 from .faults import FaultLog, StorageFault, StorageUnusable, classify
 from .migrate import migrate
 
@@ -124,6 +125,8 @@ class Database:
     """Two aiosqlite connections in autocommit mode: one for every write (and the reads that must
     follow a write), one for plain reads, which WAL lets go on while a writer holds the lock."""
 
+    dialect: Dialect = SQLITE
+
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path) -> None:
         self._conn = writer
         self._reader = reader
@@ -162,8 +165,9 @@ class Database:
         log.info("database %s ready at schema version %d", path, version)
         return cls(writer, reader, path)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(sqlite3_connection, *args)`` on the writer's thread as one queued call.
+    async def run(self, fn: Callable[..., T], *args: Any, key: int | None = None) -> T:
+        """Run ``fn(sqlite3_connection, *args)`` on the writer's thread as one queued call. (``key``,
+        a match id, picks one of PostgreSQL's writers; SQLite has one: every call is in order.)
 
         An SQLite error that comes from outside the bot (disk full, read-only, locked) is raised
         as StorageFault; any other error is ours and is raised as it is."""

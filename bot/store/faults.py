@@ -19,10 +19,16 @@ class FaultKind(StrEnum):
     READ_ONLY = "the database file is read-only"
     BUSY = "the database is busy"
     IO = "the disk reported an error"
+    UNREACHABLE = "the database server cannot be reached"
 
 
 class StorageUnusable(RuntimeError):
     """The database file cannot be used at all; the message says what to do. Nothing was touched."""
+
+
+class ConstraintViolation(sqlite3.IntegrityError):
+    """PostgreSQL refused a row for a constraint (a unique index, a trigger): raised as the
+    sqlite3.IntegrityError the SQLite store raises, so callers handle both stores alike."""
 
 
 class StorageFault(RuntimeError):

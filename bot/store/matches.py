@@ -1,9 +1,18 @@
-"""Matches, their move log, hand rows and the latest snapshot."""
+"""Matches, their move log, hand rows and the latest snapshot.
+
+A move may leave the snapshot as it was (``snapshot_every`` > 1: a snapshot every n moves, and at
+every hand's end, new deal and match end): the moves table is the log, the snapshot a
+checkpoint, and a match is loaded as its snapshot with the moves after it replayed by the engine
+(``catch_up``). Fewer pages are written per move; loading replays at most n - 1 moves.
+"""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from typing import Any
+
+from bot.engine import RESIGN_TEXT, IllegalAction, game_type
 
 from . import outbox
 from .codec import dumps, loads, rules_from
@@ -12,6 +21,8 @@ from .records import AnnouncementKind, Committed, MatchRecord, MatchStatus, Move
 from .settings import upsert_player
 from .stats import record_result
 from .timefmt import from_db, to_db
+
+log = logging.getLogger(__name__)
 
 
 class StaleWrite(RuntimeError):
@@ -98,9 +109,16 @@ def create_match(conn: sqlite3.Connection, m: MatchRecord, state: dict[str, Any]
         return insert_match(conn, m, state)
 
 
-def commit_move(conn: sqlite3.Connection, w: MoveWrite) -> Committed:
-    """Append the move, replace the snapshot, bump the version, add hand rows, the messages to
-    announce and, when the match ends, its result, stats and ratings: all in ONE transaction."""
+def snapshot_due(w: MoveWrite, every: int) -> bool:
+    """Whether this move writes the snapshot: every ``every``-th version, and whenever a hand or the
+    match ends or a new hand is dealt (the states a reload most often starts from)."""
+    m = w.match
+    return every <= 1 or m.version % every == 0 or bool(w.hands) or w.new_deal or m.status is not MatchStatus.ACTIVE
+
+
+def commit_move(conn: sqlite3.Connection, w: MoveWrite, snapshot_every: int = 1) -> Committed:
+    """Append the move, replace the snapshot (when due), bump the version, add hand rows, the messages
+    to announce and, when the match ends, its result, stats and ratings: all in ONE transaction."""
     m = w.match
     with transaction(conn):
         # The primary key (match_id, seq) refuses a second move n: no double application.
@@ -108,12 +126,14 @@ def commit_move(conn: sqlite3.Connection, w: MoveWrite) -> Committed:
             "INSERT INTO moves (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
             (m.id, m.version, w.seat, w.action, to_db(w.at)),
         )
-        cur = conn.execute(
-            "UPDATE snapshots SET version = ?, state = ? WHERE match_id = ? AND version = ?",
-            (m.version, dumps(w.state), m.id, m.version - 1),
-        )
-        if cur.rowcount != 1:
-            raise StaleWrite(f"match {m.id} is not at version {m.version - 1}")
+        if snapshot_due(w, snapshot_every):
+            cur = conn.execute(
+                "UPDATE snapshots SET version = ?, state = ? WHERE match_id = ? AND version < ?",
+                (m.version, dumps(w.state), m.id, m.version),
+            )
+            if cur.rowcount != 1:
+                raise StaleWrite(f"match {m.id} has a snapshot at version {m.version} or later")
+        # The version check of every move: the match row is the authority, snapshot written or not.
         cur = conn.execute(
             "UPDATE matches SET version = ?, status = ?, turn_deadline = ?, ended_at = ?, winner = ?"
             " WHERE id = ? AND version = ? AND status = 'active'",
@@ -165,11 +185,43 @@ def get_snapshot(conn: sqlite3.Connection, match_id: int) -> Snapshot | None:
 
 
 def load_match(conn: sqlite3.Connection, match_id: int) -> tuple[MatchRecord, Snapshot] | None:
-    """A match's row and its snapshot, read together."""
+    """A match's row and its state at the row's version: the snapshot, with the moves after it
+    replayed when it was written before the last move (read together)."""
     with reading(conn):
         record = get_match(conn, match_id)
         snapshot = get_snapshot(conn, match_id) if record is not None else None
-    return None if record is None or snapshot is None else (record, snapshot)
+        if record is None or snapshot is None:
+            return None
+        if snapshot.version < record.version:
+            tail = conn.execute(
+                "SELECT seq, seat, action FROM moves WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                (match_id, snapshot.version, record.version),
+            ).fetchall()
+            snapshot = catch_up(record, snapshot, [(int(a), int(b), str(c)) for a, b, c in tail])
+    return record, snapshot
+
+
+def catch_up(record: MatchRecord, snapshot: Snapshot, tail: list[tuple[int, int, str]]) -> Snapshot:
+    """The snapshot with ``tail`` (seq, seat, action after it) replayed up to the match's version. A
+    tail that does not replay is logged and the stored snapshot returned: its version then differs
+    from the match's, which recovery reports."""
+    seqs = [seq for seq, _, _ in tail]
+    if seqs != list(range(snapshot.version + 1, record.version + 1)):
+        log.error("match %d: the moves after its snapshot (version %d) are missing", record.id, snapshot.version)
+        return snapshot
+    kind = game_type(record.game)
+    try:
+        state = kind.load(snapshot.state)
+        for _, seat, text in tail:
+            if text == RESIGN_TEXT:
+                state.resign(seat)
+            else:
+                state.apply(seat, kind.parse_action(text))
+    except (IllegalAction, ValueError, KeyError) as e:
+        log.error("match %d: the moves after its snapshot do not replay (%s)", record.id, type(e).__name__)
+        return snapshot
+    # Through JSON, as a written snapshot would read.
+    return Snapshot(state.moves, loads(dumps(state.to_dict())))
 
 
 def active_matches(conn: sqlite3.Connection) -> list[tuple[MatchRecord, Snapshot]]:
@@ -193,8 +245,16 @@ def set_board_message(conn: sqlite3.Connection, match_id: int, message_id: int |
         conn.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
 
-def mark_warned(conn: sqlite3.Connection, match_id: int, version: int, stage: Stage) -> None:
+def mark_warned(conn: sqlite3.Connection, match_id: int, version: int, stage: Stage) -> bool:
+    """Claim the overdue notice of ``stage`` at ``version``. True for exactly one caller, however many
+    processes share the database: the match is still active at ``version`` and no notice of this
+    stage or a later one was recorded at it. False: someone else gave it, or the player moved."""
+    given = [s.value for s in Stage if s.periods >= stage.periods]
     with transaction(conn):
-        conn.execute(
-            "UPDATE matches SET warned_version = ?, warned_stage = ? WHERE id = ?", (version, stage.value, match_id)
+        cur = conn.execute(
+            "UPDATE matches SET warned_version = ?, warned_stage = ?"
+            " WHERE id = ? AND version = ? AND status = 'active'"
+            f" AND NOT (COALESCE(warned_version, -1) = ? AND COALESCE(warned_stage, '') IN ({', '.join('?' * len(given))}))",
+            (version, stage.value, match_id, version, version, *given),
         )
+        return cur.rowcount == 1

@@ -5,6 +5,10 @@ rebuilds tables that others reference (SQLite's documented create-copy-drop-rena
 key enforcement is turned off around its transaction (``PRAGMA foreign_keys`` cannot change
 inside one), ``PRAGMA foreign_key_check`` must find nothing before it commits, and the
 setting is restored afterwards, whatever happened.
+
+The same files migrate PostgreSQL (``bot.store.dialect`` translates them; a step SQLite and
+PostgreSQL must do differently has both versions in ``-- only:`` sections). There a session-level
+advisory lock keeps two processes starting at once from migrating together.
 """
 
 from __future__ import annotations
@@ -16,10 +20,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
 
+from . import dialect
+from .dialect import dialect_of
+
 log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 FK_OFF_MARKER = "-- foreign_keys: off"
+PG_MIGRATION_LOCK = 0x67696E  # pg_advisory_lock key: 'gin'
 
 
 class SchemaTooNew(RuntimeError):
@@ -54,10 +62,11 @@ def available() -> list[Migration]:
 
 
 def current_version(conn: sqlite3.Connection) -> int:
-    conn.execute(
+    create = (
         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
         " applied_at TEXT NOT NULL)"
     )
+    conn.execute(dialect.ddl(create) if dialect_of(conn) == dialect.POSTGRESQL else create)
     row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
     return int(row[0] or 0)
 
@@ -65,6 +74,16 @@ def current_version(conn: sqlite3.Connection) -> int:
 def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None) -> int:
     """Bring the schema up to date; returns the version. Each migration is one transaction."""
     migrations = available() if migrations is None else migrations
+    if dialect_of(conn) == dialect.POSTGRESQL:
+        conn.execute("SELECT pg_advisory_lock(?)", (PG_MIGRATION_LOCK,))
+        try:
+            return _migrate(conn, migrations)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(?)", (PG_MIGRATION_LOCK,))
+    return _migrate(conn, migrations)
+
+
+def _migrate(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
     known = migrations[-1].version if migrations else 0
     version = current_version(conn)
     if version > known:
@@ -74,6 +93,11 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None)
             "refusing to start so nothing is damaged."
         )
     for mig in migrations[version:]:
+        if dialect_of(conn) == dialect.POSTGRESQL:
+            _apply_pg(conn, mig)
+            log.info("applied migration %s", mig.name)
+            version = mig.version
+            continue
         enforced = bool(conn.execute("PRAGMA foreign_keys").fetchone()[0])
         if mig.foreign_keys_off and enforced:
             conn.execute("PRAGMA foreign_keys = OFF")  # a no-op inside a transaction: so before BEGIN
@@ -92,7 +116,7 @@ def _apply(conn: sqlite3.Connection, mig: Migration) -> None:
     # our own transaction so a failing migration leaves nothing half-applied.
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for statement in _statements(mig.sql):
+        for statement in _statements(dialect.section(mig.sql, dialect.SQLITE)):
             conn.execute(statement)
         if mig.foreign_keys_off:
             broken = conn.execute("PRAGMA foreign_key_check").fetchall()
@@ -105,6 +129,23 @@ def _apply(conn: sqlite3.Connection, mig: Migration) -> None:
         )
     except BaseException:
         conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def _apply_pg(conn: sqlite3.Connection, mig: Migration) -> None:
+    """One migration in one PostgreSQL transaction (DDL is transactional there)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in dialect.statements(dialect.section(mig.sql, dialect.POSTGRESQL)):
+            conn.execute(dialect.ddl(statement))
+        conn.execute(
+            "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+            (mig.version, mig.name, datetime.now(UTC).isoformat()),
+        )
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
 

@@ -131,8 +131,10 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
         conn.execute(
             "UPDATE player_stats SET rating = rating + ?, matches_won = matches_won + ?, matches_lost = matches_lost + ?,"
             " hands_won = hands_won + ?, gins = gins + ?, undercuts = undercuts + ?, points_for = points_for + ?,"
-            " points_against = points_against + ?, best_margin = MAX(best_margin, ?),"
-            " streak = CASE WHEN ? THEN (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END)"
+            # Plain CASE, not SQLite's two-argument MAX(): the same text runs on PostgreSQL.
+            " points_against = points_against + ?,"
+            " best_margin = CASE WHEN best_margin > ? THEN best_margin ELSE ? END,"
+            " streak = CASE WHEN ? = 1 THEN (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END)"
             "               ELSE (CASE WHEN streak < 0 THEN streak - 1 ELSE -1 END) END"
             " WHERE guild_id = ? AND family = ? AND user_id = ?",
             (
@@ -144,6 +146,7 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
                 r.undercuts[seat],
                 r.totals[seat],
                 sum(sides.values()),
+                r.margin if won[seat] else 0,
                 r.margin if won[seat] else 0,
                 int(won[seat]),
                 g,

@@ -1,4 +1,4 @@
-"""Async facade: each method is one queued call on the database's worker thread."""
+"""Async facade: each method is one queued call on the database's worker thread (SQLite or PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from bot.engine import GameRules
 
 from . import challenges, matches, outbox, settings, stats, styles
 from .db import BUSY_TIMEOUT_MS, Database
+from .dialect import is_postgres_url
+from .pg import PgDatabase
 from .records import (
     Announcement,
     Challenge,
@@ -28,16 +30,28 @@ from .records import (
 
 class Store:
     """The queries, each one queued call: writes (and reads that must see them) on the writer,
-    plain reads on the reader, which a write held up by another process does not block."""
+    plain reads on the reader, which a write held up by another process does not block. The calls
+    about one match carry its id as ``key``: PostgreSQL's writers keep each match's calls in order."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database | PgDatabase, *, snapshot_every: int = 1) -> None:
         self.db = db
+        # 1: the snapshot is rewritten by every move; n: every n-th move and at every hand's end
+        # (bot.store.matches): fewer pages per move, a replay of at most n - 1 moves per load.
+        self.snapshot_every = snapshot_every
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, synchronous: str = "NORMAL", busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        cls,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        snapshot_every: int = 1,
     ) -> Store:
-        return cls(await Database.open(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms))
+        """A SQLite file (``path``), or PostgreSQL when ``path`` is a ``postgresql://`` URL (the
+        SQLite options do not apply there)."""
+        db = await open_database(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
+        return cls(db, snapshot_every=snapshot_every)
 
     async def close(self) -> None:
         await self.db.close()
@@ -118,7 +132,7 @@ class Store:
         return await self.db.run(matches.create_match, match, state)
 
     async def commit_move(self, write: MoveWrite) -> Committed:
-        return await self.db.run(matches.commit_move, write)
+        return await self.db.run(matches.commit_move, write, self.snapshot_every, key=write.match.id)
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         return await self.db.read(matches.get_match, match_id)
@@ -126,7 +140,9 @@ class Store:
     async def load_match(self, match_id: int, *, settled: bool = False) -> tuple[MatchRecord, Snapshot] | None:
         """A match's row and snapshot. On the writer (after every queued write) unless ``settled``:
         the caller knows no write of this match is in flight, so the reader serves it."""
-        return await (self.db.read if settled else self.db.run)(matches.load_match, match_id)
+        if settled:
+            return await self.db.read(matches.load_match, match_id)
+        return await self.db.run(matches.load_match, match_id, key=match_id)
 
     async def active_matches(self) -> list[tuple[MatchRecord, Snapshot]]:
         return await self.db.run(matches.active_matches)
@@ -135,13 +151,14 @@ class Store:
         return await self.db.read(matches.active_in_channel, channel_id)
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, str]]:
-        return await self.db.run(matches.move_log, match_id)
+        return await self.db.run(matches.move_log, match_id, key=match_id)
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self.db.run(matches.set_board_message, match_id, message_id)
+        await self.db.run(matches.set_board_message, match_id, message_id, key=match_id)
 
-    async def mark_warned(self, match_id: int, version: int, stage: Stage) -> None:
-        await self.db.run(matches.mark_warned, match_id, version, stage)
+    async def mark_warned(self, match_id: int, version: int, stage: Stage) -> bool:
+        """True when this call claimed the notice (see matches.mark_warned): only then is it sent."""
+        return await self.db.run(matches.mark_warned, match_id, version, stage, key=match_id)
 
     # the outbox (writer: a message marked done must never be read back as pending)
     async def pending_announcements(self, limit: int, match_id: int | None = None) -> list[Announcement]:
@@ -174,3 +191,12 @@ class Store:
 
     async def save_ping_grace(self, guild_id: int, seconds: int) -> None:
         await self.db.run(styles.save_ping_grace, guild_id, seconds)
+
+
+async def open_database(
+    target: str | Path, *, synchronous: str = "NORMAL", busy_timeout_ms: int = BUSY_TIMEOUT_MS
+) -> Database | PgDatabase:
+    """Open (check, create, migrate) the store ``GIN_DB`` names: a PostgreSQL URL or a SQLite file."""
+    if is_postgres_url(target):
+        return await PgDatabase.open(str(target))
+    return await Database.open(target, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)

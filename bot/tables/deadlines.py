@@ -18,12 +18,14 @@ class DeadlinesPart(ServiceBase):
         two). 'warn' and 'claimable' are listed until marked with mark_warned(match, version, stage);
         'abandon' until someone calls abandon(). The deadline is the match's: any move restarts it."""
         now = now or self._now()
+        await self.loaded.wait()  # a background start-up caches every active match first
         out: list[Overdue] = []
         for live in self.live:
             info = live.info
             idle = info.humans_to_act
             if (
                 info.status is not MatchStatus.ACTIVE
+                or not self.shards.owns(info.guild_id)
                 or info.turn_deadline is None
                 or not idle
                 or now < info.turn_deadline
@@ -43,10 +45,12 @@ class DeadlinesPart(ServiceBase):
             out.extend(Overdue(info, seat, stage) for seat in idle)
         return out
 
-    async def mark_warned(self, match_id: int, version: int, stage: Stage | str = Stage.WARN) -> None:
-        """Record that the notice for ``stage`` was given at ``version`` (it is not listed again)."""
+    async def mark_warned(self, match_id: int, version: int, stage: Stage | str = Stage.WARN) -> bool:
+        """Record that the notice for ``stage`` was given at ``version`` (it is not listed again).
+        True when this call claimed it: False if another process did first, or the match moved on."""
         stage = Stage(stage)  # ValueError for an unknown stage
-        await self.store.mark_warned(match_id, version, stage)
+        claimed = await self.store.mark_warned(match_id, version, stage)
         live = self.live.get(match_id)
         if live is not None:
             live.record = replace(live.record, warned_version=version, warned_stage=stage)
+        return claimed

@@ -32,3 +32,12 @@ def test_demo_knobs_are_numbers(tmp_path: Path) -> None:
     assert (s.ai_delay_s, s.tick_s, s.seed) == (0.0, 0.5, 7)
     with pytest.raises(ValueError, match="GIN_TICK"):
         Settings.from_env({"GIN_TICK": "soon"}, env_file=tmp_path / "none")
+
+
+def test_a_database_url_is_logged_without_its_password() -> None:
+    from bot.config import Settings
+
+    settings = Settings.from_env({"GIN_DB": "postgresql://gin:s3cret@db.example:5432/gin"}, env_file=None)
+    assert settings.db_path == "postgresql://gin:s3cret@db.example:5432/gin"
+    assert settings.database_label == "postgresql://gin:***@db.example:5432/gin"
+    assert Settings.from_env({"GIN_DB": "data/gin.sqlite3"}, env_file=None).database_label == "data/gin.sqlite3"

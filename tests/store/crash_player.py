@@ -1,6 +1,6 @@
 """Plays moves through a TableService forever, printing each acknowledged move; the crash test SIGKILLs it.
 
-Usage: python -m tests.store.crash_player DB_PATH SEED
+Usage: python -m tests.store.crash_player DB_PATH_OR_URL SEED
 
 Each line is printed (and flushed) only after act() returned, i.e. after the commit:
     <match_id> <version>

@@ -1,4 +1,4 @@
-"""Shared helpers for the store and table-service tests (real SQLite files, no mocks)."""
+"""Shared helpers for the store and table-service tests (real SQLite files or a real PostgreSQL, no mocks)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pathlib import Path
 
 from bot.ai.greedy import greedy_action
 from bot.engine import Action, SeatView
+from bot.store import dialect, is_postgres_url
+from tests.store.pg import pg_execute, pg_fetch, pg_fetch_each
 
 
 def first_legal(view: SeatView, level: str, rng: random.Random) -> Action:
@@ -30,8 +32,11 @@ TABLES = (
 )
 
 
-def dump(path: Path) -> dict[str, list[tuple]]:
-    """Every committed row of every table, read with a separate plain sqlite3 connection."""
+def dump(path: Path | str) -> dict[str, list[tuple]]:
+    """Every committed row of every table, read with a separate plain connection (either store)."""
+    if is_postgres_url(path):
+        rows = pg_fetch_each(str(path), [f"SELECT * FROM {t} ORDER BY 1, 2" for t in TABLES])
+        return dict(zip(TABLES, rows, strict=True))
     conn = sqlite3.connect(path)
     try:
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in TABLES}
@@ -39,7 +44,10 @@ def dump(path: Path) -> dict[str, list[tuple]]:
         conn.close()
 
 
-def query(path: Path, sql: str, *args: object) -> list[tuple]:
+def query(path: Path | str, sql: str, *args: object) -> list[tuple]:
+    """Rows of one statement (SQLite's text: ``?`` placeholders) on a separate connection (either store)."""
+    if is_postgres_url(path):
+        return pg_fetch(str(path), dialect.placeholders(sql), *args)
     conn = sqlite3.connect(path)
     try:
         return conn.execute(sql, args).fetchall()
@@ -59,3 +67,50 @@ async def new_pvp(svc, channel: int, a: int = 1, b: int = 2, *, guild: int = 1, 
     """A challenge accepted at once: a match between users a (seat 0) and b (seat 1)."""
     c = await svc.challenge(guild, channel, a, f"user{a}", b, f"user{b}", **kw)
     return await svc.accept(c.id, b, f"user{b}", seed=seed)
+
+
+def execute(path: Path | str, sql: str, *args: object) -> None:
+    """Run one statement (SQLite's text) and commit it, on a separate connection (either store)."""
+    if is_postgres_url(path):
+        pg_execute(str(path), dialect.placeholders(sql), *args)
+        return
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute(sql, args)
+        conn.commit()
+    finally:
+        conn.close()
+
+
+async def fail_writes(svc, name: str, table: str, event: str, message: str) -> None:
+    """A real database failure inside a transaction: every ``event`` (INSERT or UPDATE) on ``table``
+    raises ``message`` as an integrity error, through a trigger on either store."""
+    db = svc.store.db
+    if db.dialect == dialect.POSTGRESQL:
+        await db.run(
+            lambda c: c.execute(
+                f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                f" RAISE EXCEPTION '{message}' USING ERRCODE = 'integrity_constraint_violation'; END $$"
+            )
+        )
+        await db.run(
+            lambda c: c.execute(
+                f"CREATE TRIGGER {name} BEFORE {event} ON {table} FOR EACH ROW EXECUTE FUNCTION {name}()"
+            )
+        )
+    else:
+        await db.run(
+            lambda c: c.execute(
+                f"CREATE TEMP TRIGGER {name} BEFORE {event} ON {table} BEGIN SELECT RAISE(ABORT, '{message}'); END"
+            )
+        )
+
+
+async def stop_failing(svc, name: str, table: str) -> None:
+    """Remove a trigger of ``fail_writes``."""
+    db = svc.store.db
+    if db.dialect == dialect.POSTGRESQL:
+        await db.run(lambda c: c.execute(f"DROP TRIGGER {name} ON {table}"))
+        await db.run(lambda c: c.execute(f"DROP FUNCTION {name}"))
+    else:
+        await db.run(lambda c: c.execute(f"DROP TRIGGER {name}"))

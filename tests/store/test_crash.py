@@ -1,5 +1,6 @@
 """Crash safety: a player process is SIGKILLed at random points, again and again; after each
-kill a fresh service on the same file has every acknowledged move and no half-written state."""
+kill a fresh service on the same database (a SQLite file, or PostgreSQL) has every acknowledged move
+and no half-written state."""
 
 from __future__ import annotations
 
@@ -11,52 +12,74 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 from bot.engine import Match, Ruleset
+from bot.store import is_postgres_url
 from bot.tables import TableService
+from tests.store.pg import pg_fetch_each
 
 KILLS = 30
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def check_consistent(path: Path) -> dict[int, int]:
-    """Independent of the service: every match's log, snapshot, hands and result agree. Returns versions."""
-    conn = sqlite3.connect(path)
+READS = {
+    "matches": "SELECT id, rules, seed, status, version, winner, ended_at FROM matches ORDER BY id",
+    "totals": "SELECT match_id, total FROM match_seats ORDER BY match_id, seat",
+    "moves": "SELECT match_id, seq, seat, action FROM moves ORDER BY match_id, seq",
+    "snapshots": "SELECT match_id, version, state FROM snapshots",
+    "hands": "SELECT match_id, COUNT(*) FROM hands GROUP BY match_id",
+    "stats": "SELECT COALESCE(SUM(matches_won + matches_lost), 0), COALESCE(SUM(rating - 1500), 0) FROM player_stats",
+}
+
+
+def _read(target: Path | str) -> dict[str, list[tuple]]:
+    """The rows the check needs, in one snapshot of the database (either store)."""
+    if is_postgres_url(target):
+        return dict(zip(READS, pg_fetch_each(str(target), list(READS.values())), strict=True))
+    conn = sqlite3.connect(target)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        versions = {}
-        for mid, rules, seed, status, version, winner, ended in conn.execute(
-            "SELECT id, rules, seed, status, version, winner, ended_at FROM matches"
-        ):
-            totals = tuple(
-                t for (t,) in conn.execute("SELECT total FROM match_seats WHERE match_id = ? ORDER BY seat", (mid,))
-            )
-            seqs = [s for (s,) in conn.execute("SELECT seq FROM moves WHERE match_id = ? ORDER BY seq", (mid,))]
-            assert seqs == list(range(1, version + 1)), f"match {mid}: move log does not match version {version}"
-            snap_version, state = conn.execute(
-                "SELECT version, state FROM snapshots WHERE match_id = ?", (mid,)
-            ).fetchone()
-            assert snap_version == version
-            moves = conn.execute("SELECT seat, action FROM moves WHERE match_id = ? ORDER BY seq", (mid,)).fetchall()
-            replayed = Match.replay(Ruleset.from_dict(json.loads(rules)), seed, moves)
-            assert json.loads(json.dumps(replayed.to_dict())) == json.loads(state), f"match {mid}: snapshot != replay"
-            hands = conn.execute("SELECT COUNT(*) FROM hands WHERE match_id = ?", (mid,)).fetchone()[0]
-            assert hands == len(replayed.history)
-            assert (status != "active") == replayed.finished
-            if replayed.finished:
-                assert (winner, totals) == (replayed.winner, replayed.totals()) and ended is not None
-            versions[mid] = version
-        # every finished match is in the stats exactly once (two players each: won + lost)
-        finished = conn.execute("SELECT COUNT(*) FROM matches WHERE status <> 'active'").fetchone()[0]
-        counted = conn.execute("SELECT COALESCE(SUM(matches_won + matches_lost), 0) FROM player_stats").fetchone()[0]
-        assert counted == 2 * finished
-        rating_sum = conn.execute("SELECT COALESCE(SUM(rating - 1500), 0) FROM player_stats").fetchone()[0]
-        assert rating_sum == 0  # Elo is zero-sum: no half-applied rating change
-        return versions
+        conn.execute("BEGIN")
+        return {name: conn.execute(sql).fetchall() for name, sql in READS.items()}
     finally:
         conn.close()
+
+
+def check_consistent(target: Path | str) -> dict[int, int]:
+    """Independent of the service: every match's log, snapshot, hands and result agree. Returns versions."""
+    rows = _read(target)
+    totals: dict[int, list[int | None]] = defaultdict(list)
+    for mid, total in rows["totals"]:
+        totals[mid].append(total)
+    moves: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+    for mid, seq, seat, action in rows["moves"]:
+        moves[mid].append((seq, seat, action))
+    snapshots = {mid: (version, state) for mid, version, state in rows["snapshots"]}
+    hands = dict(rows["hands"])
+    versions = {}
+    for mid, rules, seed, status, version, winner, ended in rows["matches"]:
+        seqs = [seq for seq, _, _ in moves[mid]]
+        assert seqs == list(range(1, version + 1)), f"match {mid}: move log does not match version {version}"
+        snap_version, state = snapshots[mid]
+        assert snap_version == version
+        replayed = Match.replay(
+            Ruleset.from_dict(json.loads(rules)), seed, [(seat, action) for _, seat, action in moves[mid]]
+        )
+        assert json.loads(json.dumps(replayed.to_dict())) == json.loads(state), f"match {mid}: snapshot != replay"
+        assert hands.get(mid, 0) == len(replayed.history)
+        assert (status != "active") == replayed.finished
+        if replayed.finished:
+            assert (winner, tuple(totals[mid])) == (replayed.winner, replayed.totals()) and ended is not None
+        versions[mid] = version
+    # every finished match is in the stats exactly once (two players each: won + lost)
+    finished = sum(status != "active" for _, _, _, status, *_ in rows["matches"])
+    counted, rating_sum = rows["stats"][0]
+    assert counted == 2 * finished
+    assert rating_sum == 0  # Elo is zero-sum: no half-applied rating change
+    return versions
 
 
 def _play_and_kill(path, kill: int, rng: random.Random, env: dict[str, str]) -> list[str]:
@@ -87,13 +110,14 @@ def _play_and_kill(path, kill: int, rng: random.Random, env: dict[str, str]) -> 
     return lines + rest.splitlines(keepends=True)
 
 
-async def test_sigkill_at_random_points_loses_no_acknowledged_move(tmp_path):
-    path = tmp_path / "crash.sqlite3"
+async def test_sigkill_at_random_points_loses_no_acknowledged_move(gin_db):
+    path = gin_db
+    kills = KILLS if isinstance(path, Path) else KILLS // 2  # PostgreSQL's own guarantee: fewer rounds
     rng = random.Random(2024)
     acknowledged: dict[int, int] = {}
     total_acks = 0
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for kill in range(KILLS):
+    for kill in range(kills):
         lines = _play_and_kill(path, kill, rng, env)
         for line in lines:
             if line.endswith("\n"):  # a complete line was printed after its commit
@@ -111,4 +135,4 @@ async def test_sigkill_at_random_points_loses_no_acknowledged_move(tmp_path):
                 assert info.version == versions[info.id]
         finally:
             await svc.close()
-    assert total_acks > KILLS * 20  # the runs really played
+    assert total_acks > kills * 20  # the runs really played

@@ -17,12 +17,18 @@ from bot.store.stats import _BOARDS, families_of, get_stats, leaderboard, record
 
 
 @pytest.fixture
-def conn(tmp_path):
+def sqlite_conn(tmp_path):
     c = sqlite3.connect(tmp_path / "s.sqlite3", isolation_level=None)
     configure(c)
     migrate(c)
     yield c
     c.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def conn(request):
+    """The query functions' connection on either store, migrated."""
+    return request.getfixturevalue("sqlite_conn" if request.param == "sqlite" else "pg_conn")
 
 
 def test_elo_known_values():
@@ -140,11 +146,11 @@ def test_leaderboard_orders(conn):
 
 
 @pytest.mark.parametrize("by", sorted(_BOARDS))
-def test_leaderboards_read_an_index_without_sorting(conn, by):
+def test_leaderboards_read_an_index_without_sorting(sqlite_conn, by):
     where, order = _BOARDS[by]
     plan = " | ".join(
         r[3]
-        for r in conn.execute(
+        for r in sqlite_conn.execute(
             f"EXPLAIN QUERY PLAN SELECT s.user_id FROM player_stats s WHERE s.guild_id = 1 AND s.family = 'gin:3'"
             f" AND {where} ORDER BY {order} LIMIT 10"
         )
@@ -153,10 +159,12 @@ def test_leaderboards_read_an_index_without_sorting(conn, by):
     assert "TEMP B-TREE" not in plan
 
 
-def test_the_active_match_of_a_channel_is_an_index_lookup(conn):
+def test_the_active_match_of_a_channel_is_an_index_lookup(sqlite_conn):
     plan = " | ".join(
         r[3]
-        for r in conn.execute("EXPLAIN QUERY PLAN SELECT id FROM matches WHERE channel_id = 5 AND status = 'active'")
+        for r in sqlite_conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE channel_id = 5 AND status = 'active'"
+        )
     )
     assert "matches_one_active_per_channel" in plan
 
@@ -270,14 +278,14 @@ def test_a_match_with_any_ai_seat_is_only_vs_bot(conn):
 
 
 @pytest.mark.parametrize("by", sorted(_BOARDS))
-def test_the_leaderboard_query_itself_reads_its_index(conn, by):
+def test_the_leaderboard_query_itself_reads_its_index(sqlite_conn, by):
     """The query leaderboard() runs (with the family bound as a parameter) uses its index too."""
     from bot.store import stats as stats_module
 
     seen = []
-    conn.set_trace_callback(seen.append)
-    stats_module.leaderboard(conn, 1, by, 10, "rummy:5")
-    conn.set_trace_callback(None)
+    sqlite_conn.set_trace_callback(seen.append)
+    stats_module.leaderboard(sqlite_conn, 1, by, 10, "rummy:5")
+    sqlite_conn.set_trace_callback(None)
     sql = next(s for s in seen if s.startswith("SELECT"))
-    plan = " | ".join(r[3] for r in conn.execute(f"EXPLAIN QUERY PLAN {sql}"))
+    plan = " | ".join(r[3] for r in sqlite_conn.execute(f"EXPLAIN QUERY PLAN {sql}"))
     assert f"stats_by_{by}" in plan and "TEMP B-TREE" not in plan

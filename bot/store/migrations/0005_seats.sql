@@ -3,9 +3,11 @@
 -- stats per game family. SQLite cannot drop a CHECK or a column in place: `matches`, `moves` and
 -- `player_stats` are rebuilt (create new, copy, drop old, rename; https://sqlite.org/lang_altertable.html
 -- "Making Other Kinds Of Table Schema Changes"). The runner turns foreign keys off around this
--- migration (the first line) and runs PRAGMA foreign_key_check before it commits.
+-- migration (the first line) and runs PRAGMA foreign_key_check before it commits. PostgreSQL changes
+-- the same tables in place (its foreign keys name the table itself, not its name): the `-- only:` sections.
 
 -- Matches: the two-seat columns move to match_seats; a winner is any seat of the match.
+-- only: sqlite
 CREATE TABLE matches_new (
     id               INTEGER PRIMARY KEY,
     game             TEXT    NOT NULL DEFAULT 'gin',
@@ -29,6 +31,11 @@ INSERT INTO matches_new (id, game, guild_id, channel_id, seats, rules, seed, sta
                          winner, board_message_id, turn_deadline, warned_version, warned_stage)
     SELECT id, game, guild_id, channel_id, 2, rules, seed, status, version, started_at, ended_at,
            winner, board_message_id, turn_deadline, warned_version, warned_stage FROM matches;
+-- end only
+-- only: postgresql
+ALTER TABLE matches ADD COLUMN seats INTEGER NOT NULL DEFAULT 2 CHECK (seats >= 1);
+ALTER TABLE matches ALTER COLUMN seats DROP DEFAULT;
+-- end only
 
 -- One row per seat. A human sits once per match; AI seats all carry the bot's own user id.
 CREATE TABLE match_seats (
@@ -48,25 +55,48 @@ INSERT INTO match_seats (match_id, seat, user_id, name, ai_level, team, total)
     SELECT id, 1, player1, name1, CASE WHEN ai_seat = 1 THEN COALESCE(ai_level, 'normal') END, NULL, total1
     FROM matches;
 
+-- only: sqlite
 DROP TABLE matches;
 ALTER TABLE matches_new RENAME TO matches;
 -- One active match per channel, enforced by the database itself.
 CREATE UNIQUE INDEX matches_one_active_per_channel ON matches (channel_id) WHERE status = 'active';
 -- Active matches by deadline (start-up recovery and the overdue sweep).
 CREATE INDEX matches_active_by_deadline ON matches (turn_deadline) WHERE status = 'active';
+-- end only
+-- only: postgresql
+-- Dropping the columns drops their CHECKs and the matches_by_player0/1 indexes with them.
+ALTER TABLE matches DROP COLUMN player0, DROP COLUMN player1, DROP COLUMN name0, DROP COLUMN name1,
+    DROP COLUMN ai_seat, DROP COLUMN ai_level, DROP COLUMN total0, DROP COLUMN total1,
+    DROP CONSTRAINT matches_winner_check, ADD CONSTRAINT matches_winner_check CHECK (winner >= 0 AND winner < seats);
+-- end only
 
 -- A player's matches (it replaces matches_by_player0/1); a human never sits twice in one match.
 CREATE INDEX match_seats_by_user ON match_seats (user_id, match_id);
 CREATE UNIQUE INDEX match_seats_one_human_seat ON match_seats (match_id, user_id) WHERE ai_level IS NULL;
 -- The same user id in two seats only when both are the AI's.
+-- only: sqlite
 CREATE TRIGGER match_seats_shared_only_by_ai BEFORE INSERT ON match_seats
 WHEN EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = NEW.match_id AND s.user_id = NEW.user_id
                                            AND (s.ai_level IS NULL OR NEW.ai_level IS NULL))
 BEGIN
     SELECT RAISE(ABORT, 'a player sits in two seats of one match');
 END;
+-- end only
+-- only: postgresql
+CREATE FUNCTION match_seats_shared_only_by_ai() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = NEW.match_id AND s.user_id = NEW.user_id
+                                             AND (s.ai_level IS NULL OR NEW.ai_level IS NULL)) THEN
+        RAISE EXCEPTION 'a player sits in two seats of one match' USING ERRCODE = 'unique_violation';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER match_seats_shared_only_by_ai BEFORE INSERT ON match_seats
+    FOR EACH ROW EXECUTE FUNCTION match_seats_shared_only_by_ai();
+-- end only
 
 -- Moves: any seat (the two-seat CHECK goes).
+-- only: sqlite
 CREATE TABLE moves_new (
     match_id INTEGER NOT NULL REFERENCES matches (id),
     seq      INTEGER NOT NULL,                      -- 1-based; == match version after the move
@@ -78,8 +108,13 @@ CREATE TABLE moves_new (
 INSERT INTO moves_new (match_id, seq, seat, action, at) SELECT match_id, seq, seat, action, at FROM moves;
 DROP TABLE moves;
 ALTER TABLE moves_new RENAME TO moves;
+-- end only
+-- only: postgresql
+ALTER TABLE moves DROP CONSTRAINT moves_seat_check, ADD CONSTRAINT moves_seat_check CHECK (seat >= 0);
+-- end only
 
 -- Stats per game family ('gin:2' is two-player Gin: every row so far).
+-- only: sqlite
 CREATE TABLE player_stats_new (
     guild_id       INTEGER NOT NULL,
     family         TEXT    NOT NULL,                -- '<game>:<seats>', e.g. 'gin:2', 'gin:4'
@@ -104,6 +139,13 @@ INSERT INTO player_stats_new (guild_id, family, user_id, rating, matches_won, ma
            points_for, points_against, best_margin, streak, vs_bot_won, vs_bot_lost FROM player_stats;
 DROP TABLE player_stats;
 ALTER TABLE player_stats_new RENAME TO player_stats;
+-- end only
+-- only: postgresql
+ALTER TABLE player_stats ADD COLUMN family TEXT NOT NULL DEFAULT 'gin:2';
+ALTER TABLE player_stats ALTER COLUMN family DROP DEFAULT;
+ALTER TABLE player_stats DROP CONSTRAINT player_stats_pkey, ADD PRIMARY KEY (guild_id, family, user_id);
+DROP INDEX stats_by_rating, stats_by_wins, stats_by_points, stats_by_vs_bot;
+-- end only
 -- Leaderboards read the first rows of one of these; the WHERE matches the query's filter.
 CREATE INDEX stats_by_rating ON player_stats (guild_id, family, rating DESC, matches_won DESC, user_id)
     WHERE matches_won + matches_lost > 0;

@@ -1,0 +1,117 @@
+"""The PostgreSQL store on a real server: migrations, refusals, faults, and two processes on one database
+(the last also on SQLite, through ``gin_db``)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.store import PgDatabase, SchemaTooNew, StorageFault, StorageUnusable, Store
+from bot.store.faults import FaultKind
+from bot.store.migrate import available
+from bot.store.pg import redact
+from bot.tables import TableService
+from tests.clock import Clock
+from tests.store.helpers import new_pvp, play_one, query
+from tests.store.pg import pg_execute, pg_fetch
+
+
+async def test_migrations_run_once_even_from_two_processes_at_once(pg_schema_url):
+    a, b = await asyncio.gather(PgDatabase.open(pg_schema_url), PgDatabase.open(pg_schema_url))
+    await a.close()
+    await b.close()
+    assert query(pg_schema_url, "SELECT version, name FROM schema_version ORDER BY version") == [
+        (m.version, m.name) for m in available()
+    ]
+    again = await Store.open(pg_schema_url)  # already current: nothing to do
+    await again.close()
+    assert len(query(pg_schema_url, "SELECT version FROM schema_version")) == len(available())
+
+
+async def test_a_newer_schema_is_refused(pg_schema_url):
+    await (await Store.open(pg_schema_url)).close()
+    pg_execute(pg_schema_url, "INSERT INTO schema_version VALUES (999, '0999_future.sql', 'x')")
+    with pytest.raises(SchemaTooNew):
+        await Store.open(pg_schema_url)
+
+
+async def test_an_unreachable_server_is_named_without_its_password():
+    url = "postgresql://gin:s3cret@127.0.0.1:1/gin"
+    with pytest.raises(StorageUnusable) as exc:
+        await Store.open(url)
+    assert "127.0.0.1:1" in str(exc.value) and "s3cret" not in str(exc.value)
+    assert redact(url) == "postgresql://gin:***@127.0.0.1:1/gin"
+
+
+async def test_a_dropped_connection_is_a_fault_then_the_store_reconnects(pg_schema_url, pg_url, caplog):
+    svc = await TableService.open(pg_schema_url)
+    info = await new_pvp(svc, channel=1)
+    pid = await svc.store.db.run(lambda c: c.execute("SELECT pg_backend_pid()").fetchone()[0])
+    pg_fetch(pg_url, "SELECT pg_terminate_backend($1)", pid)  # e.g. the server restarted
+    with pytest.raises(StorageFault) as exc:
+        await svc.store.save_settings(await svc.guild_settings(1))
+    assert exc.value.kind is FaultKind.UNREACHABLE
+    assert "nothing was changed" in exc.value.reason
+    assert (await play_one(svc, info.id)).match.version == 1  # a new connection, as if nothing happened
+    await svc.close()
+    assert query(pg_schema_url, "SELECT COUNT(*) FROM moves") == [(1,)]
+
+
+async def test_a_unique_index_refuses_like_sqlite(pg_schema_url):
+    """A second active match in a channel: the database refuses it with the error the service handles."""
+    svc = await TableService.open(pg_schema_url)
+    info = await new_pvp(svc, channel=5)
+    record = (await svc.store.load_match(info.id))[0]
+    with pytest.raises(sqlite3.IntegrityError):
+        await svc.store.create_match(record, {})
+    await svc.close()
+
+
+# -- two processes on one database (both stores) -------------------------------------------------------
+
+
+async def test_the_same_move_from_two_processes_lands_once(gin_db):
+    first = await TableService.open(gin_db)
+    info = await new_pvp(first, channel=1)
+    second = await TableService.open(gin_db)  # recovers the match: both hold it in memory
+    try:
+        user = info.players[info.public.turn]
+        view = await first.seat_view(info.id, user)
+        outcomes = await asyncio.gather(
+            first.act(info.id, user, view.legal[0], info.version),
+            second.act(info.id, user, view.legal[0], info.version),
+            return_exceptions=True,
+        )
+        landed = [o for o in outcomes if not isinstance(o, BaseException)]
+        assert len(landed) == 1, outcomes
+        # the loser's write is refused by the database (the move's primary key or the version check)
+        assert all(isinstance(o, sqlite3.IntegrityError) for o in outcomes if isinstance(o, BaseException))
+        assert query(gin_db, "SELECT seq FROM moves WHERE match_id = ?", info.id) == [(1,)]
+        assert query(gin_db, "SELECT version FROM matches WHERE id = ?", info.id) == [(1,)]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_deadline_notice_is_claimed_by_one_process_only(gin_db):
+    clock = Clock()
+    first = await TableService.open(gin_db, clock=clock)
+    info = await new_pvp(first, channel=1)
+    second = await TableService.open(gin_db, clock=clock)
+    try:
+        claims = await asyncio.gather(*(svc.mark_warned(info.id, info.version) for svc in (first, second, first)))
+        assert sorted(claims) == [False, False, True]
+        assert await second.mark_warned(info.id, info.version, "claimable") is True  # the next stage: once more
+        assert await first.mark_warned(info.id, info.version, "claimable") is False
+        assert await first.mark_warned(info.id, info.version, "warn") is False  # an earlier stage: already past
+        moved = (await play_one(first, info.id)).match
+        assert await second.mark_warned(info.id, info.version, "warn") is False  # the player moved meanwhile
+        assert await second.mark_warned(moved.id, moved.version, "warn") is True
+        assert query(gin_db, "SELECT warned_version, warned_stage FROM matches WHERE id = ?", info.id) == [
+            (moved.version, "warn")
+        ]
+    finally:
+        await first.close()
+        await second.close()
