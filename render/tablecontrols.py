@@ -1,7 +1,9 @@
 """The controls of the table-meld games, from ``view.legal`` only: draws and answers as
 buttons, discards and offers as one button per card when they fit two rows (else a menu),
 melds and lay-offs as menus of at most 25 options, best first in the engine's order
-(imported from render.tablegames too).
+(imported from render.tablegames too). A hand may hold hundreds of Skarney contracts: they fill
+up to two menus, the 50 with the most points; every other legal move is always offered. The
+Discord layer places the rows (5 at most, a menu alone in its row).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from bot.engine.tableviews import TableSeatView
 from .games import Control, ControlStyle
 from .text import cards_text
 
-__all__ = ["MENU_MAX", "ROW_WIDTH", "table_controls"]
+__all__ = ["MELD_MENUS", "MENU_MAX", "ROWS", "ROW_WIDTH", "table_controls"]
 
-MENU_MAX = 25
-ROW_WIDTH = 5
+MENU_MAX = 25  # Discord: options in one select menu
+ROW_WIDTH = 5  # Discord: buttons in one row
+ROWS = 5  # Discord: rows in one message
+MELD_MENUS = 2  # menus of melds (or contracts) at most: the 50 best
 
 
 def _layoffs(v: TableSeatView) -> list[TableAction]:
@@ -85,16 +89,32 @@ def table_controls(view: TableSeatView) -> list[Control]:
             row += 1
     melds = [a for a in v.meld_options if a in legal]
     melds += [a for a in legal if a.kind in (Act.MELD, Act.CONTRACT) and a not in melds]
-    for a in melds[:MENU_MAX]:
-        label = ("Contract " if a.kind is Act.CONTRACT else "Meld ") + " | ".join(cards_text(g) for g in a.groups())
-        out.append(Control(str(a), label[:100], "success", row=min(row, 4), menu="meld", placeholder="Lay a meld…"))
-    if melds:
-        row += 1
-    for a in _layoffs(v)[:MENU_MAX]:
+    layoffs = _layoffs(v)
+    # A hand may hold hundreds of Skarney contracts: as many menus of 25 (best first) as the rows
+    # left over from the lay-offs allow, at most MELD_MENUS.
+    menus = max(1, min(MELD_MENUS, ROWS - row - (1 if layoffs else 0)))
+    noun = "contract" if melds and melds[0].kind is Act.CONTRACT else "meld"
+    for i in range(menus):
+        for a in melds[i * MENU_MAX : (i + 1) * MENU_MAX]:
+            label = ("Contract " if a.kind is Act.CONTRACT else "Meld ") + " | ".join(cards_text(g) for g in a.groups())
+            out.append(
+                Control(
+                    str(a),
+                    label[:100],
+                    "success",
+                    row=min(row, ROWS - 1),
+                    menu="meld" if i == 0 else f"meld{i + 1}",
+                    placeholder=f"Lay a {noun}…" if i == 0 else f"More {noun}s…",
+                )
+            )
+        if melds[i * MENU_MAX :]:
+            row += 1
+    on = {m.number: f"#{m.number} {m.kind} {cards_text(m.cards)}" for m in v.melds}
+    for a in layoffs[:MENU_MAX]:
         out.append(
             Control(
                 str(a),
-                f"Lay off {_card(a)} on meld #{a.meld}",
+                f"Lay off {_card(a)} on {on.get(a.meld or 0, f'meld #{a.meld}')}"[:100],
                 "success",
                 row=min(row, 4),
                 menu="layoff",

@@ -3,9 +3,10 @@
 Drawn from ``TablePublicView`` / ``TableSeatView`` only. Controls come from ``view.legal``:
 draws and answers (accept, reject, challenge, last card, end hand) as buttons, discards and
 offers as one button per card when they fit two rows (else a menu), melds and lay-offs as
-menus of at most 25 options, best first in the engine's order. The words (facts, events,
-text alternatives) are in render.tablewords and the controls in render.tablecontrols; every
-public name is imported from here.
+menus of at most 25 options, best first in the engine's order (Skarney's contracts: up to two
+menus, the 50 with the most points). The words (facts, events, text alternatives) are in
+render.tablewords and the controls in render.tablecontrols; every public name is imported from
+here.
 """
 
 from __future__ import annotations
@@ -221,6 +222,6 @@ class TableGameRenderer:
 
 
 for _game in TITLES:
-    # Drawn (so a match of them can be shown), not yet offered for new tables: their turns of
-    # several melds and lay-offs are not verified through Discord's controls end to end.
-    register_renderer(_game, TableGameRenderer(), offered=False)
+    # Offered for new tables: whole matches of each, turns of several melds and lay-offs included,
+    # are played through Discord's controls end to end (tests/e2e/test_table_games.py).
+    register_renderer(_game, TableGameRenderer())

@@ -102,7 +102,20 @@ def describe_table(view: TablePublicView, names: Names) -> str:
     phrases = [p for p in (_event(e, names) for e in view.last_events) if p]
     if not phrases:
         return "New match: " + (f"{name_of(names, view.turn)} to play" if view.turn is not None else "ready")
-    return ". ".join(phrases)
+    answer = _to_answer(view, names)
+    return ". ".join([*phrases, answer] if answer else phrases)
+
+
+def _to_answer(v: TablePublicView, names: Names) -> str:
+    """Who must answer a Challenge or an offer now (the board says it, not only his hand)."""
+    if v.phase != "respond" or v.turn is None or v.finished:
+        return ""
+    who = name_of(names, v.turn)
+    if v.challenger is not None:
+        return f"{who} must accept or reject the Challenge"
+    if v.offer is not None:
+        return f"{who} must take the {v.offer.pretty} or turn it down"
+    return f"{who} must answer"
 
 
 def _hand_title(v: TablePublicView, rec: TableHand, names: Names) -> str:
