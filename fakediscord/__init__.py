@@ -22,6 +22,9 @@ World (fixed ids, same in every instance so a restarted bot sees the same world)
     fd.guild_id, fd.application_id (== bot user id), fd.channel / fd.channel_id ("gin-table"),
     fd.channel2 ("general"), fd.bot_user, humans fd.alice fd.bob fd.carol, fd.dana (admin
     permissions, guild + application owner = fd.owner), fd.other_bot (a bot user), fd.users {id: FakeUser}.
+    More guilds: fd.add_guild(shard=None, shard_count=None, name=None) -> FakeGuild (id, name, channel
+    "gin-table", channel2 "general"; every user a member); fd.guild is the first, fd.guilds {id: FakeGuild}.
+    Pass channel=guild.channel to slash()/user_command() to act in another guild.
     FakeUser: id, name, global_name, display_name, mention, bot, admin.
 
 Injection (each waits for a connected bot, returns an InteractionRecord):
@@ -75,7 +78,15 @@ Waiting (re-checked after every request the bot makes; no sleeps):
     fd.gateway.identifies / .sessions / .heartbeats.
 Options: FakeDiscord(patch=True, callback_deadline=None (set 3.0 to refuse late callbacks
     with 10062 like Discord), connect_timeout=10, token_ttl=None (set 900 to refuse interaction
-    tokens after 15 minutes like Discord)).
+    tokens after 15 minutes like Discord), shard_count=1 (what GET /gateway/bot recommends),
+    max_concurrency=1 (IDENTIFYs allowed per 5 s, in session_start_limit)).
+
+Shards: a gateway session that IDENTIFYs with shard [id, count] owns the guilds with
+    (guild_id >> 22) % count == id: READY lists them, one GUILD_CREATE each, and every event of a
+    guild (INTERACTION_CREATE, MESSAGE_CREATE/UPDATE/DELETE) goes only to its owning sessions; DM
+    events go to shard 0; a session without a shard owns every guild. An injection waits for its
+    guild's shard to be connected (fd.wait_connected(guild_id=...)); fd.shard_of(guild_id, count),
+    fd.gateway.owners(guild_id), Session.shard. An invalid shard is closed with 4010.
 
 Bots:
     running_bot(fd, setup=None, *, bot=None, intents=None, **Bot kwargs): async context manager,
@@ -92,7 +103,7 @@ Modules: server (FakeDiscord: world, lifecycle, JSON shapes), inject (user actio
     gateway, runner (bots in-process or in a subprocess), point_at_fake + run_bot_against_fake
     (the subprocess side).
 
-Not covered: zlib/zstd compression, sharding, rate limits (no 429s), voice, threads, reactions
+Not covered: zlib/zstd compression, rate limits (no 429s), voice, threads, reactions
 beyond 204, permissions enforcement, message content of user messages.
 """
 
@@ -100,7 +111,7 @@ from .messages import MessageSnapshot, StoredAttachment, StoredMessage, Uploaded
 from .records import Answer, InteractionRecord, Payload
 from .runner import FAKE_TOKEN, BotProcess, running_bot
 from .server import FakeDiscord
-from .world import EPHEMERAL, FakeChannel, FakeUser
+from .world import EPHEMERAL, FakeChannel, FakeGuild, FakeUser
 
 __all__ = [
     "EPHEMERAL",
@@ -109,6 +120,7 @@ __all__ = [
     "BotProcess",
     "FakeChannel",
     "FakeDiscord",
+    "FakeGuild",
     "FakeUser",
     "InteractionRecord",
     "MessageSnapshot",

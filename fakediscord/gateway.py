@@ -3,6 +3,11 @@
 discord.py asks for `compress=zlib-stream` (or zstd) in the URL query but only
 decompresses *binary* frames; text frames go straight to the JSON parser, so we
 ignore the query and always answer with text frames.
+
+Sharding: a session that IDENTIFYs with ``shard: [shard_id, shard_count]`` owns the guilds with
+``(guild_id >> 22) % shard_count == shard_id`` (READY lists them, a GUILD_CREATE follows for each) and
+receives only their events; events without a guild (DMs) go to shard 0, as on Discord. A session
+without ``shard`` owns every guild.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .world import shard_of
+
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
@@ -24,6 +31,7 @@ log = logging.getLogger(__name__)
 HEARTBEAT_INTERVAL_MS = 41250
 # Close codes after which discord.py reconnects and RESUMEs (anything but 1000/4004/4010-4014).
 RESUMABLE_CLOSE = 4000
+INVALID_SHARD = 4010  # Discord: the shard sent in IDENTIFY is not valid (the client does not retry)
 
 
 @dataclass(eq=False)
@@ -38,10 +46,18 @@ class Session:
     sent: list[dict[str, Any]] = field(default_factory=list)  # dispatches, for RESUME replay
     resumes: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shard: tuple[int, int] | None = None  # (shard_id, shard_count) from IDENTIFY; None: every guild
 
     @property
     def live(self) -> bool:
         return self.ws is not None and not self.ws.closed
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of ``guild_id`` (None: a DM, shard 0's)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == 0 if guild_id is None else shard_of(guild_id, count) == shard_id
 
 
 class Gateway:
@@ -58,6 +74,10 @@ class Gateway:
     # -- queries ---------------------------------------------------------------
     def live_sessions(self) -> list[Session]:
         return [s for s in self.sessions.values() if s.live]
+
+    def owners(self, guild_id: int | None) -> list[Session]:
+        """The live sessions that receive the events of ``guild_id`` (None: DMs)."""
+        return [s for s in self.live_sessions() if s.owns(guild_id)]
 
     # -- sending ---------------------------------------------------------------
     async def _send(self, ws: web.WebSocketResponse, payload: dict[str, Any]) -> None:
@@ -76,8 +96,10 @@ class Gateway:
                     log.info("gateway: session %s socket gone while sending %s", session.id, event)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> int:
-        """Send a DISPATCH to every live session; returns how many got it."""
-        sessions = self.live_sessions()
+        """Send a DISPATCH to every live session that owns the event's guild (``data["guild_id"]``;
+        none: shard 0, like DMs); returns how many got it (0: no shard of that guild is connected)."""
+        guild = data.get("guild_id")
+        sessions = self.owners(int(guild) if guild is not None else None)
         for session in sessions:
             await self.dispatch_to(session, event, data)
         return len(sessions)
@@ -126,16 +148,28 @@ class Gateway:
             self.fd.store.notify()
         return ws
 
-    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session:
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
+        fd = self.fd
+        shard: tuple[int, int] | None = None
+        raw_shard = data.get("shard")
+        if raw_shard is not None:
+            shard_id, count = (int(x) for x in raw_shard)
+            if not 0 <= shard_id < count:
+                log.info("gateway: IDENTIFY with invalid shard %s refused (%d)", raw_shard, INVALID_SHARD)
+                await ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return None
+            shard = (shard_id, count)
         self.identifies += 1
-        session = Session(id=secrets.token_hex(16), token=str(data.get("token")), intents=int(data.get("intents") or 0))
+        session = Session(
+            id=secrets.token_hex(16), token=str(data.get("token")), intents=int(data.get("intents") or 0), shard=shard
+        )
         session.ws = ws
         self.sessions[session.id] = session
-        fd = self.fd
+        guilds = [gid for gid in fd.guilds if session.owns(gid)]
         ready = {
             "v": 10,
             "user": {**fd.bot_user.to_json(), "verified": True, "mfa_enabled": False, "flags": 0, "email": None},
-            "guilds": [{"id": str(fd.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fd.gateway_url,
@@ -146,9 +180,12 @@ class Gateway:
             "geo_ordered_rtc_regions": [],
             "_trace": ["fakediscord"],
         }
+        if shard is not None:
+            ready["shard"] = list(shard)
         await self.dispatch_to(session, "READY", ready)
-        await self.dispatch_to(session, "GUILD_CREATE", fd.guild_json())
-        log.info("gateway: IDENTIFY -> session %s (intents %s)", session.id, session.intents)
+        for gid in guilds:
+            await self.dispatch_to(session, "GUILD_CREATE", fd.guild_json(gid))
+        log.info("gateway: IDENTIFY -> session %s (intents %s, shard %s)", session.id, session.intents, shard)
         fd.store.notify()
         return session
 
@@ -173,13 +210,14 @@ class Gateway:
         if session is None:
             return
         fd = self.fd
+        guild_id = int(data.get("guild_id") or fd.guild_id)
         members = [u.member_json(admin_role=fd.admin_role_id) for u in fd.users.values()]
         wanted = data.get("user_ids")
         if wanted:
             wanted_ids = {str(x) for x in (wanted if isinstance(wanted, list) else [wanted])}
             members = [m for m in members if m["user"]["id"] in wanted_ids]
         chunk = {
-            "guild_id": str(fd.guild_id),
+            "guild_id": str(guild_id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,

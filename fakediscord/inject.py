@@ -62,9 +62,9 @@ class Injection(Queries):
                 k: data[k] for k in ("id", "name", "type", "permissions") if k in data
             } | {"guild_id": str(value.guild_id), "parent_id": None, "position": value.position}
 
-    def command_schema(self, name: str, type: int = 1) -> dict[str, Any] | None:
-        """The synced command (guild first, then global), if the bot synced one."""
-        for scope in (self.guild_id, None):
+    def command_schema(self, name: str, type: int = 1, guild_id: int | None = None) -> dict[str, Any] | None:
+        """The synced command (the guild's, the first guild's, then global), if the bot synced one."""
+        for scope in dict.fromkeys((guild_id or self.guild_id, self.guild_id, None)):
             for cmd in self.store.commands.get(scope, []):
                 if cmd["name"] == name and int(cmd.get("type", 1)) == type:
                     return cmd
@@ -108,8 +108,9 @@ class Injection(Queries):
         group: str | None,
         options: Mapping[str, Any],
         focused: str | None = None,
+        guild_id: int | None = None,
     ) -> dict[str, Any]:
-        cmd = self.command_schema(name, 1)
+        cmd = self.command_schema(name, 1, guild_id)
         level: Sequence[dict[str, Any]] = (cmd or {}).get("options") or []
 
         def child(items: Sequence[dict[str, Any]], child_name: str) -> Sequence[dict[str, Any]]:
@@ -148,8 +149,8 @@ class Injection(Queries):
         channel: FakeChannel | None,
         message: StoredMessage | None = None,
     ) -> InteractionRecord:
-        await self.wait_connected()
         channel = channel or (self.channels[message.channel_id] if message else self.channel)
+        await self.wait_connected(guild_id=channel.guild_id)
         iid = self.store.ids.next()
         token = f"fake-{iid}-{secrets.token_hex(8)}"
         payload: dict[str, Any] = {
@@ -161,15 +162,15 @@ class Injection(Queries):
             "version": 1,
             "locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(channel.guild_id or self.guild_id)},
             "attachment_size_limit": 26214400,
             "app_permissions": self.bot_permissions.get(channel.id, BOT_PERMISSIONS),
             "channel": channel.to_json(),
             "channel_id": str(channel.id),
         }
         if channel.guild_id is not None:
-            payload["guild_id"] = str(self.guild_id)
-            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            payload["guild_id"] = str(channel.guild_id)
+            payload["guild"] = {"id": str(channel.guild_id), "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
             payload["context"] = 0
             payload["member"] = self._member_payload(user)
@@ -209,7 +210,9 @@ class Injection(Queries):
         channel: FakeChannel | None = None,
     ) -> InteractionRecord:
         """Inject a slash command (INTERACTION_CREATE type 2). USER options take FakeUser values."""
-        data = self._command_data(name, subcommand, group, options or {})
+        data = self._command_data(
+            name, subcommand, group, options or {}, guild_id=channel.guild_id if channel else None
+        )
         return await self._inject(user, 2, data, channel)
 
     async def autocomplete(
@@ -224,14 +227,16 @@ class Injection(Queries):
         channel: FakeChannel | None = None,
     ) -> InteractionRecord:
         """Inject an autocomplete request (type 4); the answer's `.choices` holds the bot's choices."""
-        data = self._command_data(name, subcommand, group, options or {}, focused=focused)
+        data = self._command_data(
+            name, subcommand, group, options or {}, focused=focused, guild_id=channel.guild_id if channel else None
+        )
         return await self._inject(user, 4, data, channel)
 
     async def user_command(
         self, user: FakeUser, name: str, target: FakeUser, *, channel: FakeChannel | None = None
     ) -> InteractionRecord:
         """Inject a user context-menu command (type 2, command type 2, target_id)."""
-        cmd = self.command_schema(name, 2)
+        cmd = self.command_schema(name, 2, channel.guild_id if channel else None)
         resolved: dict[str, dict[str, Any]] = {}
         self._resolve(target, resolved)
         data = {

@@ -107,11 +107,14 @@ class Queries:
         """Return probe()'s first truthy value; re-checked after every request the bot makes."""
         return await self.store.wait_until(probe, timeout, what)
 
-    async def wait_connected(self, timeout: float | None = None) -> None:
-        """Wait for a live, identified gateway session (a bot connected)."""
-        await self.wait_until(
-            lambda: self.gateway.live_sessions(), timeout or self.connect_timeout, "a bot to connect to the gateway"
-        )
+    async def wait_connected(self, timeout: float | None = None, *, guild_id: int | None = None) -> None:
+        """Wait for a live, identified gateway session (a bot connected); with ``guild_id``, one of
+        the shard that receives that guild's events."""
+        if guild_id is None:
+            probe, what = self.gateway.live_sessions, "a bot to connect to the gateway"
+        else:
+            probe, what = (lambda: self.gateway.owners(guild_id)), f"the shard of guild {guild_id} to connect"
+        await self.wait_until(probe, timeout or self.connect_timeout, what)
 
     async def wait_for_message(
         self, predicate: Callable[[StoredMessage], bool], timeout: float = 3.0, *, what: str = "a matching message"

@@ -23,7 +23,7 @@ from .inject import Injection
 from .messages import StoredMessage
 from .rest import Rest
 from .store import Store
-from .world import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeUser
+from .world import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeGuild, FakeUser, shard_of
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,8 @@ GUILD_ID = 810000000000000001
 CHANNEL_ID = 820000000000000001
 CHANNEL2_ID = 820000000000000002
 ADMIN_ROLE_ID = 830000000000000001
+GUILD_NAME = "Gin Test Guild"
+EXTRA_CHANNEL_BASE = 821000000000000000  # channels of added guilds: base + 1000 * k + 1 and + 2
 
 
 class FakeDiscord(Injection):
@@ -45,6 +47,8 @@ class FakeDiscord(Injection):
         callback_deadline: float | None = None,
         connect_timeout: float = 10.0,
         token_ttl: float | None = None,
+        shard_count: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.store = Store()
         self.gateway = Gateway(self)
@@ -55,6 +59,12 @@ class FakeDiscord(Injection):
         self.connect_timeout = connect_timeout
         # When set, interaction tokens older than this many seconds are refused (Discord: 900).
         self.token_ttl = token_ttl
+        # Sharding: GET /gateway/bot recommends ``shard_count``; a session that IDENTIFYs with
+        # [shard_id, shard_count] gets the events of the guilds with (guild_id >> 22) % count == shard_id.
+        if shard_count < 1 or max_concurrency < 1:
+            raise ValueError("shard_count and max_concurrency must be at least 1")
+        self.shard_count = shard_count
+        self.max_concurrency = max_concurrency  # IDENTIFYs Discord allows per 5 s (session_start_limit)
 
         self.application_id = APPLICATION_ID
         self.guild_id = GUILD_ID
@@ -72,6 +82,8 @@ class FakeDiscord(Injection):
         self.channel2 = FakeChannel(CHANNEL2_ID, "general", GUILD_ID, position=1)
         self.channels: dict[int, FakeChannel] = {c.id: c for c in (self.channel, self.channel2)}
         self.channel_id = self.channel.id
+        self.guild = FakeGuild(GUILD_ID, GUILD_NAME, self.channel, self.channel2)
+        self.guilds: dict[int, FakeGuild] = {GUILD_ID: self.guild}  # every guild; the first is fd.guild
         self.bot_permissions: dict[int, str] = {}  # channel id -> the bot's permissions there, if not the default
 
         self.port = 0
@@ -139,8 +151,40 @@ class FakeDiscord(Injection):
         finally:
             route.BASE, ws.DEFAULT_GATEWAY = old_base, old_gateway
 
+    # -- guilds and shards -------------------------------------------------------------
+    def add_guild(
+        self, *, shard: int | None = None, shard_count: int | None = None, name: str | None = None
+    ) -> FakeGuild:
+        """A new guild (every user is a member; dana owns it) with its own "gin-table" and "general"
+        channels. Ids are fixed by the order of creation (a restarted bot sees the same world); with
+        ``shard``, the first free id whose guild lands on that shard of ``shard_count`` (default: the
+        stand-in's shard count)."""
+        count = shard_count or self.shard_count
+        if shard is not None and not 0 <= shard < count:
+            raise ValueError(f"shard {shard} is not one of {count} shards")
+        k = 1
+        while True:
+            gid = GUILD_ID + (k << 22)
+            if gid not in self.guilds and (shard is None or shard_of(gid, count) == shard):
+                break
+            k += 1
+        base = EXTRA_CHANNEL_BASE + 1000 * k
+        guild = FakeGuild(
+            gid,
+            name or f"Gin Guild {k}",
+            FakeChannel(base + 1, "gin-table", gid, position=0),
+            FakeChannel(base + 2, "general", gid, position=1),
+        )
+        self.guilds[gid] = guild
+        self.channels.update({c.id: c for c in guild.channels})
+        return guild
+
+    def shard_of(self, guild_id: int, shard_count: int | None = None) -> int:
+        """The shard (of ``shard_count``, default the stand-in's) that receives this guild's events."""
+        return shard_of(guild_id, shard_count or self.shard_count)
+
     # -- JSON shapes -------------------------------------------------------------------
-    def roles_json(self) -> list[dict[str, Any]]:
+    def roles_json(self, guild_id: int | None = None) -> list[dict[str, Any]]:
         def role(rid: int, name: str, perms: str, position: int) -> dict[str, Any]:
             return {
                 "id": str(rid),
@@ -158,15 +202,16 @@ class FakeDiscord(Injection):
             }
 
         return [
-            role(self.guild_id, "@everyone", MEMBER_PERMISSIONS, 0),
+            role(guild_id or self.guild_id, "@everyone", MEMBER_PERMISSIONS, 0),
             role(self.admin_role_id, "Admin", ADMIN_PERMISSIONS, 1),
         ]
 
-    def guild_json(self) -> dict[str, Any]:
+    def guild_json(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild = self.guilds[guild_id or self.guild_id]
         members = [u.member_json(admin_role=self.admin_role_id) for u in self.users.values()]
         return {
-            "id": str(self.guild_id),
-            "name": "Gin Test Guild",
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -178,13 +223,13 @@ class FakeDiscord(Injection):
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self.roles_json(),
+            "roles": self.roles_json(guild.id),
             "emojis": [],
             "stickers": [],
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": str(self.channel.id),
+            "system_channel_id": str(guild.channel.id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,
@@ -201,7 +246,7 @@ class FakeDiscord(Injection):
             "unavailable": False,
             "member_count": len(members),
             "members": members,
-            "channels": [c.to_json() for c in self.channels.values() if c.guild_id == self.guild_id],
+            "channels": [c.to_json() for c in self.channels.values() if c.guild_id == guild.id],
             "threads": [],
             "presences": [],
             "voice_states": [],

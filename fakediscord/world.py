@@ -36,6 +36,11 @@ class Snowflakes:
         return value
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events, as Discord computes it."""
+    return (guild_id >> 22) % shard_count
+
+
 def iso_now() -> str:
     return datetime.now(UTC).isoformat()
 
@@ -127,3 +132,17 @@ class FakeChannel:
             "rate_limit_per_user": 0,
             "permissions": ADMIN_PERMISSIONS,
         }
+
+
+@dataclass(frozen=True)
+class FakeGuild:
+    """A guild of the stand-in: its id, name and two text channels ("gin-table" and "general")."""
+
+    id: int
+    name: str
+    channel: FakeChannel
+    channel2: FakeChannel
+
+    @property
+    def channels(self) -> tuple[FakeChannel, FakeChannel]:
+        return (self.channel, self.channel2)

@@ -135,19 +135,24 @@ class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
         return json_response(
             {
                 "url": self.fd.gateway_url,
-                "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                "shards": self.fd.shard_count,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": self.fd.max_concurrency,
+                },
             }
         )
 
     # -- guild -------------------------------------------------------------------------
     def _guild_ok(self, p: dict[str, str]) -> bool:
-        return int(p["guild"]) == self.fd.guild_id
+        return int(p["guild"]) in self.fd.guilds
 
     async def get_guild(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         if not self._guild_ok(p):
             return error(404, 10004, "Unknown Guild")
-        data = self.fd.guild_json()
+        data = self.fd.guild_json(int(p["guild"]))
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             data.pop(key, None)
         return json_response(data)
@@ -155,12 +160,12 @@ class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
     async def get_guild_channels(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         if not self._guild_ok(p):
             return error(404, 10004, "Unknown Guild")
-        return json_response([c.to_json() for c in self.fd.channels.values() if c.guild_id == self.fd.guild_id])
+        return json_response([c.to_json() for c in self.fd.channels.values() if c.guild_id == int(p["guild"])])
 
     async def get_roles(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         if not self._guild_ok(p):
             return error(404, 10004, "Unknown Guild")
-        return json_response(self.fd.roles_json())
+        return json_response(self.fd.roles_json(int(p["guild"])))
 
     async def get_member(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         user = self.fd.users.get(int(p["user"]))

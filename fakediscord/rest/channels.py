@@ -96,8 +96,9 @@ class ChannelRoutes(RouteBase):
         if message is None:
             return error(404, 10008, "Unknown Message")
         message.deleted = True
-        await self.fd.gateway.dispatch(
-            "MESSAGE_DELETE",
-            {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(self.fd.guild_id)},
-        )
+        channel = self.fd.channels.get(message.channel_id)
+        data = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        if channel is not None and channel.guild_id is not None:
+            data["guild_id"] = str(channel.guild_id)
+        await self.fd.gateway.dispatch("MESSAGE_DELETE", data)
         return no_content()
