@@ -10,6 +10,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
+from bot.constants import SNAPSHOT_EVERY
+
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
     "(Bot -> Reset Token), then put DISCORD_TOKEN=... in .env or the environment."
@@ -26,6 +28,7 @@ class Settings:
     tick_s: float = 15.0  # scheduler period: challenge expiry, turn deadlines
     seed: int | None = None  # fixed deal seeds, for demos and tests only
     render_workers: int | None = None  # picture worker processes: None one per core, 0 none (a thread)
+    snapshot_every: int = SNAPSHOT_EVERY  # a move rewrites its match's snapshot every n moves (1: every move)
 
     @property
     def database_label(self) -> str:
@@ -58,6 +61,7 @@ class Settings:
                 if (values.get("GIN_RENDER_WORKERS") or "").strip()
                 else None
             ),
+            snapshot_every=_count(values, "GIN_SNAPSHOT_EVERY", SNAPSHOT_EVERY),
         )
 
 
@@ -86,3 +90,13 @@ def _number(values: Mapping[str, str], name: str, default: float) -> float:
     if number < 0:
         raise ValueError(f"{name} must not be negative, not {raw!r}")
     return number
+
+
+def _count(values: Mapping[str, str], name: str, default: int) -> int:
+    """A whole number of at least 1 (``default`` when unset)."""
+    raw = (values.get(name) or "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1, not {raw!r}")
+    return int(raw)

@@ -134,11 +134,19 @@ def commit_move(conn: sqlite3.Connection, w: MoveWrite, snapshot_every: int = 1)
             if cur.rowcount != 1:
                 raise StaleWrite(f"match {m.id} has a snapshot at version {m.version} or later")
         # The version check of every move: the match row is the authority, snapshot written or not.
-        cur = conn.execute(
-            "UPDATE matches SET version = ?, status = ?, turn_deadline = ?, ended_at = ?, winner = ?"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (m.version, m.status.value, to_db(m.turn_deadline), to_db(m.ended_at), m.winner, m.id, m.version - 1),
-        )
+        # A move that leaves the match active assigns no status (nor end, nor winner): SQLite rewrites
+        # the entries of the indexes on status whenever it is assigned, even to the value it had.
+        if m.status is MatchStatus.ACTIVE:
+            cur = conn.execute(
+                "UPDATE matches SET version = ?, turn_deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (m.version, to_db(m.turn_deadline), m.id, m.version - 1),
+            )
+        else:
+            cur = conn.execute(
+                "UPDATE matches SET version = ?, status = ?, turn_deadline = ?, ended_at = ?, winner = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (m.version, m.status.value, to_db(m.turn_deadline), to_db(m.ended_at), m.winner, m.id, m.version - 1),
+            )
         if cur.rowcount != 1:
             raise StaleWrite(f"match {m.id} is not active at version {m.version - 1}")
         if m.totals is not None:

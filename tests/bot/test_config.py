@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from bot.constants import SNAPSHOT_EVERY
 
 
 def test_defaults_when_nothing_is_set(tmp_path: Path) -> None:
@@ -41,3 +42,12 @@ def test_a_database_url_is_logged_without_its_password() -> None:
     assert settings.db_path == "postgresql://gin:s3cret@db.example:5432/gin"
     assert settings.database_label == "postgresql://gin:***@db.example:5432/gin"
     assert Settings.from_env({"GIN_DB": "data/gin.sqlite3"}, env_file=None).database_label == "data/gin.sqlite3"
+
+
+def test_snapshot_interval_is_a_whole_number_of_at_least_one(tmp_path: Path) -> None:
+    assert Settings.from_env({}, env_file=tmp_path / "none").snapshot_every == SNAPSHOT_EVERY
+    assert Settings.from_env({"GIN_SNAPSHOT_EVERY": " 1 "}, env_file=tmp_path / "none").snapshot_every == 1
+    assert Settings.from_env({"GIN_SNAPSHOT_EVERY": "32"}, env_file=tmp_path / "none").snapshot_every == 32
+    for bad in ("0", "-4", "2.5", "often"):
+        with pytest.raises(ValueError, match="GIN_SNAPSHOT_EVERY"):
+            Settings.from_env({"GIN_SNAPSHOT_EVERY": bad}, env_file=tmp_path / "none")

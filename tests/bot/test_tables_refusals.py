@@ -10,12 +10,12 @@ import pytest
 from bot.engine import parse_card
 from bot.engine.actions import discard
 from bot.tables import Refusal, TableService
-from tests.store.helpers import dump, first_legal, new_pvp, play_one, query
+from tests.store.helpers import dump, fail_writes, first_legal, new_pvp, play_one, query, stop_failing
 
 
 @pytest.fixture
-async def table(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def table(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, a=1, b=2, seed=11)
     for _ in range(3):
@@ -87,47 +87,40 @@ async def test_finished_match_refuses_moves(table):
 
 
 async def test_failed_commit_leaves_memory_as_on_disk(table):
-    """A real SQLite failure inside the move's transaction (a trigger raises): nothing lands and the
+    """A real database failure inside the move's transaction (a trigger raises): nothing lands and the
     service's memory does not run ahead; once the fault is gone the same move applies once."""
     svc, path, info = table
     user = info.players[info.public.turn]
     view = await svc.seat_view(info.id, user)
     before = dump(path)
-    await svc.store.db.run(
-        lambda c: c.execute(
-            "CREATE TEMP TRIGGER fail_snapshot BEFORE UPDATE ON snapshots BEGIN SELECT RAISE(ABORT, 'disk says no'); END"
-        )
-    )
+    # The match row: every move updates it (the snapshot only every n-th move), after the move row.
+    await fail_writes(svc, "fail_match_row", "matches", "UPDATE", "disk says no")
     with pytest.raises(sqlite3.IntegrityError, match="disk says no"):
         await svc.act(info.id, user, view.legal[0], info.version)
     assert dump(path) == before  # the move row of the same transaction was rolled back too
     assert (await svc.get_match(info.id)).version == info.version
     assert [m.id for m in await svc.active_matches()] == [info.id]  # the scheduler still sees it
     assert (await svc.seat_view(info.id, user)) == view
-    await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_snapshot"))
+    await stop_failing(svc, "fail_match_row", "matches")
     result = await svc.act(info.id, user, view.legal[0], info.version)
     assert result.match.version == info.version + 1
     with pytest.raises(Refusal, match="out of date"):
         await svc.act(info.id, user, view.legal[0], info.version)
 
 
-async def test_bot_game_stays_scheduled_after_a_failed_commit(tmp_path):
+async def test_bot_game_stays_scheduled_after_a_failed_commit(gin_db):
     """A bot move whose commit fails: the match stays listed for ai_pending (else the bot would never
     move again until a restart) and the next ai_step plays from what is on disk."""
-    path = tmp_path / "gin.sqlite3"
+    path = gin_db
     svc = await TableService.open(path, chooser=first_legal)
     info = await svc.play_bot(1, 1, 10, "human", 99, "bot", seed=5)
     while info.public.turn != info.ai_seat:
         info = (await play_one(svc, info.id)).match
-    await svc.store.db.run(
-        lambda c: c.execute(
-            "CREATE TEMP TRIGGER fail_move BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk says no'); END"
-        )
-    )
+    await fail_writes(svc, "fail_move", "moves", "INSERT", "disk says no")
     with pytest.raises(sqlite3.IntegrityError):
         await svc.ai_step(info.id)
     assert [m.id for m in await svc.ai_pending()] == [info.id]
-    await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_move"))
+    await stop_failing(svc, "fail_move", "moves")
     result = await svc.ai_step(info.id)
     assert result is not None and result.match.version == info.version + 1
     assert query(path, "SELECT version FROM matches WHERE id = ?", info.id) == [(info.version + 1,)]
@@ -137,17 +130,13 @@ async def test_bot_game_stays_scheduled_after_a_failed_commit(tmp_path):
 async def test_failed_final_commit_does_not_finish_the_match(table):
     svc, path, info = table
     before = dump(path)
-    await svc.store.db.run(
-        lambda c: c.execute(
-            "CREATE TEMP TRIGGER fail_stats BEFORE INSERT ON player_stats BEGIN SELECT RAISE(ABORT, 'no stats'); END"
-        )
-    )
+    await fail_writes(svc, "fail_stats", "player_stats", "INSERT", "no stats")
     with pytest.raises(sqlite3.IntegrityError):
         await svc.resign(info.id, 1)
     assert dump(path) == before
     assert (await svc.get_match(info.id)).status == "active"
     assert (await svc.match_for_channel(1)).id == info.id
-    await svc.store.db.run(lambda c: c.execute("DROP TRIGGER fail_stats"))
+    await stop_failing(svc, "fail_stats", "player_stats")
     assert (await svc.resign(info.id, 1)).match.status == "resigned"
 
 
