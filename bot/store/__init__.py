@@ -6,6 +6,7 @@ Only the table service (bot.tables) writes games through this package.
 
 from .db import Database, transaction
 from .dialect import is_postgres_url
+from .discord_state import TurnPing
 from .faults import ConstraintViolation, FaultKind, FaultLog, StorageFault, StorageUnusable
 from .matches import StaleWrite
 from .migrate import SchemaTooNew
@@ -57,6 +58,7 @@ __all__ = [
     "StorageFault",
     "StorageUnusable",
     "Store",
+    "TurnPing",
     "elo_delta",
     "expected_score",
     "family_of",

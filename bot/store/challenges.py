@@ -4,7 +4,7 @@ match), declined, cancelled or expired. A challenge is a two-seat table."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -155,17 +155,25 @@ def set_message(conn: sqlite3.Connection, challenge_id: int, message_id: int) ->
         conn.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
 
 
-def expire(conn: sqlite3.Connection, now: datetime) -> list[Challenge]:
-    """Mark every open challenge whose time is up as expired; return them."""
+def expire(conn: sqlite3.Connection, now: datetime, owns: Callable[[int], bool] | None = None) -> list[Challenge]:
+    """Mark every open challenge whose time is up as expired (only those of guilds ``owns`` accepts,
+    when given: a sharded process expires its own guilds' tables); return those this call expired.
+    Each row changes only while still open, so of two callers racing over one table exactly one
+    gets it (and edits its message)."""
     with transaction(conn):
-        ids = [
-            r[0]
-            for r in conn.execute(
-                "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", (to_db(now),)
-            ).fetchall()
-        ]
-        conn.executemany("UPDATE challenges SET status = 'expired' WHERE id = ?", [(i,) for i in ids])
-        return [c for i in ids if (c := get_challenge(conn, i)) is not None]
+        due = conn.execute(
+            "SELECT id, guild_id FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id", (to_db(now),)
+        ).fetchall()
+        out: list[Challenge] = []
+        for challenge_id, guild_id in due:
+            if owns is not None and not owns(int(guild_id)):
+                continue
+            cur = conn.execute(
+                "UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'open'", (challenge_id,)
+            )
+            if cur.rowcount == 1 and (c := get_challenge(conn, challenge_id)) is not None:
+                out.append(c)
+        return out
 
 
 def _open_seats(conn: sqlite3.Connection, challenge_id: int) -> int | None:

@@ -37,6 +37,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "snapshots": ("match_id",),
     "player_stats": ("guild_id", "family", "user_id"),
     "outbox": ("id",),
+    "turn_pings": ("match_id", "user_id"),
 }
 CHUNK = 5000
 

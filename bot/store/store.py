@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from bot.engine import GameRules
 
-from . import challenges, matches, outbox, settings, stats, styles
+from . import challenges, discord_state, matches, outbox, settings, stats, styles
 from .db import BUSY_TIMEOUT_MS, Database
 from .dialect import is_postgres_url
+from .discord_state import TurnPing
 from .pg import PgDatabase
 from .records import (
     Announcement,
@@ -119,8 +120,9 @@ class Store:
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.db.run(challenges.set_message, challenge_id, message_id)
 
-    async def expire_challenges(self, now: datetime) -> list[Challenge]:
-        return await self.db.run(challenges.expire, now)
+    async def expire_challenges(self, now: datetime, owns: Callable[[int], bool] | None = None) -> list[Challenge]:
+        """Expire the open tables past their time (of the guilds ``owns`` accepts; None: every guild)."""
+        return await self.db.run(challenges.expire, now, owns)
 
     async def accept_challenge(
         self, challenge_id: int, acceptor: tuple[int, str] | None, match: MatchRecord, state: dict[str, Any]
@@ -159,6 +161,22 @@ class Store:
     async def mark_warned(self, match_id: int, version: int, stage: Stage) -> bool:
         """True when this call claimed the notice (see matches.mark_warned): only then is it sent."""
         return await self.db.run(matches.mark_warned, match_id, version, stage, key=match_id)
+
+    # what the Discord side remembers beyond one process (bot/store/discord_state.py)
+    async def shown_versions(self, match_ids: Sequence[int]) -> dict[int, int]:
+        return await self.db.read(discord_state.shown_versions, match_ids)
+
+    async def set_shown_version(self, match_id: int, version: int) -> None:
+        await self.db.run(discord_state.set_shown_version, match_id, version, key=match_id)
+
+    async def turn_pings(self, match_id: int) -> list[TurnPing]:
+        return await self.db.read(discord_state.turn_pings, match_id)
+
+    async def save_turn_ping(self, match_id: int, ping: TurnPing) -> None:
+        await self.db.run(discord_state.save_turn_ping, match_id, ping, key=match_id)
+
+    async def clear_turn_ping(self, match_id: int, user_id: int) -> None:
+        await self.db.run(discord_state.clear_turn_ping, match_id, user_id, key=match_id)
 
     # the outbox (writer: a message marked done must never be read back as pending)
     async def pending_announcements(self, limit: int, match_id: int | None = None) -> list[Announcement]:

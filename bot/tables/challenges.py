@@ -185,7 +185,9 @@ class ChallengesPart(ServiceBase):
         return row
 
     async def _expire_now(self, now: datetime) -> None:
-        self._expired.extend(await self.store.expire_challenges(now))
+        # Only this process's guilds: another process owns (and edits the messages of) the rest.
+        owns = None if self.shards.all else self.shards.owns
+        self._expired.extend(await self.store.expire_challenges(now, owns))
 
     async def expire_challenges(self, now: datetime | None = None) -> list[Challenge]:
         """Mark open challenges past their time as expired; returns every challenge that expired
