@@ -1,6 +1,13 @@
-"""Play a match against the AI in a terminal: ``python -m bot play [--level hard] [--seed N]``.
+"""Play a match against the AI in a terminal:
+``python -m bot play [--game G] [--players N] [--variant V] [--options ...] [--level hard] [--seed N]``.
 
-You are seat 0, the AI seat 1. Each of your turns shows your hand (melds grouped,
+Any registered game at any of its table sizes plays through the game protocol (legal actions,
+apply, seat views): you are seat 0, the AI every other seat; your hand and the table are the
+words the game's renderer gives players who chose words instead of pictures, your moves the
+controls the Discord bot would offer, numbered (or typed as the engine writes them,
+``discard 7H``). Bad arguments exit 2 with one line.
+
+Two-player Gin keeps its own terminal words: you are seat 0, the AI seat 1. Each of your turns shows your hand (melds grouped,
 deadwood counted), the table, and the legal moves numbered (discards by the deadwood they
 leave, best first); type a number or the move in words: ``draw`` (or ``stock``), ``pile``
 (or ``take``), ``pass``, ``discard 7H`` (or just ``7h``), ``knock 7H``, ``gin``, ``big gin``.
@@ -15,7 +22,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from bot.ai import LEVELS, choose_action
 from bot.engine import Action, ActionKind, EventKind, HandRecord, IllegalAction, Match, preset, seat_view
@@ -298,28 +305,186 @@ def play(match: Match, level: str, stdin: TextIO, out: TextIO, rng: random.Rando
     return 0
 
 
+# -- any game, any table size: through the game protocol and the game's renderer ----------------
+
+
+def _alt(image: Any) -> str:
+    return str(getattr(image, "alt", "") or "")
+
+
+def _table_names(seats: int, level: str) -> list[str]:
+    return [YOU, *(f"AI {i} ({level})" if seats > 2 else f"AI ({level})" for i in range(1, seats))]
+
+
+def _show_human(state: Any, renderer: Any, names: list[str], out: TextIO) -> list[Any]:
+    """Your seat's view in words (the same words the Discord bot gives instead of a picture) and
+    the moves offered to you, numbered. Returns the controls."""
+    from render import Style
+
+    view = state.seat_view(HUMAN)
+    out.write("\n" + _alt(renderer.hand(view, names, Style(scale=1))) + "\n")
+    hint = renderer.hint(view)
+    if hint:
+        out.write(hint + "\n")
+    controls = list(renderer.controls(view))
+    for i, c in enumerate(controls, 1):
+        out.write(f"  {i:>2}) {c.label}\n")
+    return controls
+
+
+def _read_action(gt: Any, controls: list[Any], stdin: TextIO, out: TextIO) -> Any | None:
+    """A move: a number from the list, its words, or the move as the engine writes it ('draw stock',
+    'discard 7H'); None on 'q' or end of input."""
+    while True:
+        out.write("Your move (number or move, q to quit): ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\n")
+            return None
+        text = " ".join(line.strip().split())
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        if text.isdigit():
+            if 1 <= int(text) <= len(controls):
+                return gt.parse_action(controls[int(text) - 1].action)
+            out.write(f"There is no move {text}: type a number from the list, or a move such as 'stock'.\n")
+            continue
+        labelled = next((c.action for c in controls if c.label.lower() == text.lower()), None)
+        if labelled is not None:  # the words of the list ('Draw from the stock')
+            return gt.parse_action(labelled)
+        for typed in (text, text.lower(), _move_text(text)):
+            try:
+                return gt.parse_action(typed)
+            except ValueError:
+                continue
+        out.write("That is not a move: type a number from the list, or a move such as 'stock'.\n")
+
+
+def _move_text(text: str) -> str:
+    """'discard 7h' as the engine writes it: the verb in lower case, the rest in upper case (cards)."""
+    verb, _, rest = text.partition(" ")
+    return f"{verb.lower()} {rest.upper()}".strip()
+
+
+def play_any(game: str, state: Any, chooser: Any, level: str, stdin: TextIO, out: TextIO, rng: random.Random) -> int:
+    """A match of any registered game: you are seat 0, the AI every other seat."""
+    from bot.engine import game_type
+    from render import Style, renderer_for
+
+    gt = game_type(game)
+    renderer = renderer_for(game)
+    names = _table_names(state.seats, level)
+    teams = getattr(state.public_view(), "teams", None)
+    out.write(
+        f"{gt.title} for {state.seats}, against the AI ({level}). Rules: {state.rules.name}, to {state.rules.target}.\n"
+    )
+    for line in state.rules.summary():
+        out.write(f"  {line}\n")
+    if teams:
+        partner = next(s for team in teams if HUMAN in team for s in team if s != HUMAN)
+        out.write(f"Your partner: {names[partner]}.\n")
+    hands_seen, said = 0, ""
+    while not state.finished:
+        act = state.to_act
+        ai = next((s for s in act if s != HUMAN), None)
+        if ai is not None:  # the AI moves first where it may (the other table of a partnership hand)
+            state.apply(ai, chooser(state.seat_view(ai), level, rng))
+            # In your seat's words (nothing hidden from you is named); the renderer tells the whole
+            # turn so far, so only what is new since the last line is written.
+            now = renderer.describe(state.seat_view(HUMAN), names)
+            new = now[len(said) :].strip() if said and now.startswith(said) else now
+            said = now
+            if new:
+                out.write(new + "\n")
+        else:
+            controls = _show_human(state, renderer, names, out)
+            while True:
+                move = _read_action(gt, controls, stdin, out)
+                if move is None:
+                    out.write("Goodbye.\n")
+                    return 0
+                try:
+                    state.apply(HUMAN, move)
+                    said = ""
+                    break
+                except IllegalAction as e:
+                    out.write(f"Not allowed: {e}\n")
+        while hands_seen < len(state.hands):
+            hands_seen += 1
+            public = state.public_view()
+            out.write(f"\n=== Hand {hands_seen} over ===\n")
+            line = renderer.hand_line(public, names)
+            if line:
+                out.write(line + "\n")
+            out.write(f"Match score: {renderer.score_line(public, names)}\n")
+    public = state.public_view()
+    out.write("\n" + _alt(renderer.match_end(public, names, Style(scale=1))) + "\n")
+    return 0
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(message)
+
+
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Parse the options and play one match; returns the exit code."""
-    ap = argparse.ArgumentParser(prog="python -m bot play", description="Play Gin Rummy against the AI.")
-    ap.add_argument("--level", choices=LEVELS, default="normal")
+    """Parse the options and play one match; returns the exit code (2 and one line for bad arguments)."""
+    ap = _Parser(prog="python -m bot play", description="Play a match against the AI in the terminal.")
+    ap.add_argument("--game", default="gin", help="a registered game: gin, knockout, colonel, skarney, rummy")
+    ap.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's first)")
+    ap.add_argument("--level", default="normal", help="easy, normal or hard")
     ap.add_argument("--seed", type=int, default=None, help="deal seed (same seed, same cards)")
-    ap.add_argument("--variant", default="standard", help="standard, oklahoma, straight, hollywood (combine with +)")
+    ap.add_argument("--variant", default=None, help="the game's variant (Gin: standard, oklahoma, ... combine with +)")
+    ap.add_argument("--options", default="", help="table options, e.g. 'gin=20 tie=no length=hands:8'")
     ap.add_argument("--target", type=int, default=None, help="points to win (default: the variant's)")
-    args = ap.parse_args(argv)
     out = stdout if stdout is not None else sys.stdout
     inp = stdin if stdin is not None else sys.stdin
     try:
-        rules = preset(args.variant) if args.target is None else preset(args.variant, target=args.target)
-    except ValueError as exc:
-        out.write(f"{exc}\n")
+        args = ap.parse_args(argv)
+    except _ArgumentError as exc:
+        out.write(f"play: {exc}\n")
+        return 2
+    if args.level not in LEVELS:
+        out.write(f"play: unknown level {args.level!r}; choose from {', '.join(LEVELS)}\n")
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    match = Match.new(rules, seed)
+    classic = args.game == "gin" and args.players in (None, 2) and not args.options.strip()
     try:
-        return play(match, args.level, inp, out, random.Random(seed))
+        if classic:  # two-player Gin: the terminal game with its own words (melds, deadwood, bonuses)
+            variant = args.variant or "standard"
+            rules = preset(variant) if args.target is None else preset(variant, target=args.target)
+            match = Match.new(rules, seed)
+        else:
+            state, chooser = _setup(args.game, args.players, args.variant, args.options, args.target, seed)
+    except (ValueError, LookupError) as exc:
+        out.write(f"{str(exc).splitlines()[0] if str(exc) else exc!r}\n")
+        return 2
+    try:
+        if classic:
+            return play(match, args.level, inp, out, random.Random(seed))
+        return play_any(args.game, state, chooser, args.level, inp, out, random.Random(seed))
     except KeyboardInterrupt:
         out.write("\nGoodbye.\n")
         return 0
+
+
+def _setup(
+    game: str, players: int | None, variant: str | None, options: str, target: int | None, seed: int
+) -> tuple[Any, Any]:
+    """(the new match's state, the AI's chooser); ValueError or LookupError with the reason."""
+    import bot.ai  # registers every game's AI
+    from bot.engine import game_type
+
+    gt = game_type(game)
+    seats = gt.seat_counts[0] if players is None else players
+    rules = gt.make_rules(variant or gt.variants[0], target, options)
+    gt.validate(rules, seats)
+    return gt.new(rules, seed, seats), bot.ai.chooser_for(game)
 
 
 if __name__ == "__main__":

@@ -84,15 +84,18 @@ class LobbyPart(ChallengesPart):
         options: str = "",
         invited: Sequence[int] = (),
         ttl_s: int = TABLE_TTL_S,
+        rules: GameRules | None = None,
     ) -> Challenge:
         """Open a table for ``seats`` players with the host in the first place. ``invited``: only these
-        may join (none: anyone). Refusal (nothing stored) for a game, seat count, variant, target or
+        may join (none: anyone). ``rules``: a finished match's own rules (a rematch), instead of
+        variant, target and options. Refusal (nothing stored) for a game, seat count, variant, target or
         options the engine refuses, or a channel that is not free."""
         if ttl_s <= 0:
             raise ValueError("ttl_s must be positive")
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise Refusal("The number of seats must be a whole number.")
-        rules = await self._table_rules(guild_id, game, variant, target, options, seats=None)
+        if rules is None:
+            rules = await self._table_rules(guild_id, game, variant, target, options, seats=None)
         kind = self._game(game, None)
         self._validate(kind, rules, seats)
         guests = tuple(dict.fromkeys(int(u) for u in invited))

@@ -113,6 +113,16 @@ class MovesPart(ServiceBase):
             live.record, live.state, live.stale = fresh.record, fresh.state, False
             live.publish()
 
+    async def _only_others_moved(self, live: Live, seat: int, version: int) -> bool:
+        """Whether a move offered at an older ``version`` still means what it meant: the seat may act
+        now and every move since was another seat's. Only a game where two seats act at once (a
+        partnership hand: one per table) gets here with that true: the other table moved while this
+        player clicked. A double click, or a move after the seat's own, stays out of date."""
+        if not 0 <= version < live.state.moves or seat not in live.state.to_act or len(live.state.to_act) < 2:
+            return False
+        log_ = await self.store.move_log(live.record.id)
+        return all(s != seat for seq, s, _ in log_ if seq > version)
+
     @staticmethod
     def _seat(live: Live, user_id: int) -> int:
         """The human seat of ``user_id`` (AI seats move only through ai_step)."""
@@ -138,7 +148,11 @@ class MovesPart(ServiceBase):
         """Validate, apply, persist in one transaction, publish. ``action`` None resigns. Caller holds the lock."""
         self._require_active(live)
         state = live.state
-        if expected_version is not None and expected_version != state.moves:
+        if (
+            expected_version is not None
+            and expected_version != state.moves
+            and not await self._only_others_moved(live, seat, expected_version)
+        ):
             raise Refusal(STALE)
         # Everything that may fail or wait comes before the engine changes the cached state.
         timeout_s = (await self.guild_settings(live.record.guild_id)).turn_timeout_s

@@ -3,8 +3,8 @@
 - ``messages``: every text it writes; ``ids``: custom_id formats (pure);
 - ``answer``: the one answering path (``@answers``, ``GinTree``);
 - ``components``: DynamicItems and views, controls from the game's renderer;
-- ``board``, ``hand``, ``challenges``, ``scheduler``: public boards, private hands and moves,
-  challenges, and what happens without a click; ``live``: each player's hand message kept live
+- ``board``, ``hand``, ``challenges``, ``lobby``, ``scheduler``: public boards, private hands and
+  moves, challenges, lobbies (tables of three or more), and what happens without a click; ``live``: each player's hand message kept live
   (redrawn by the bot after every move, for the 15 minutes a token lasts); ``pings``: at most one
   turn ping, none while the player is there; ``desk``: those parts wired together;
 - ``commands`` and ``stats``: the /gin group; these two are the bot's extensions

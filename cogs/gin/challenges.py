@@ -8,8 +8,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL
-from bot.engine import game_names
+from bot.constants import CHALLENGE_TTL_S, DEFAULT_GAME, DEFAULT_LEVEL
+from bot.engine import GameRules, game_names
 from bot.tables import Challenge, MatchInfo, Refusal, TableService
 from render.games import offered_games
 
@@ -20,6 +20,7 @@ from .posting import NO_MENTIONS, acknowledge, bot_name, channel, mention_only, 
 log = logging.getLogger(__name__)
 
 StartMatch = Callable[[MatchInfo], Awaitable[None]]
+Rematch = Callable[[discord.Interaction, MatchInfo], Awaitable[None]]
 
 
 def require_pictures(game: str) -> None:
@@ -29,7 +30,7 @@ def require_pictures(game: str) -> None:
         raise Refusal(messages.cannot_show(messages.title_of(game)))
 
 
-async def _opening(interaction: discord.Interaction, game: str | None) -> str:
+async def opening(interaction: discord.Interaction, game: str | None) -> str:
     """What a new table's command does first (it may then fail): acknowledge it, and refuse where the bot
     may not post or ``game`` (default: the default game) needs pictures it may not send. The game, defaulted."""
     await acknowledge(interaction)
@@ -46,6 +47,7 @@ class Challenges:
         self.client = client
         self.service = service
         self.start_match = start_match  # the first board, and the bot's move if it starts (Desk.start_match)
+        self.lobby_rematch: Rematch | None = None  # a table of three or more again (Lobby.rematch, set by the Desk)
 
     async def send(
         self,
@@ -56,23 +58,43 @@ class Challenges:
         game: str | None = None,
         variant: str | None = None,
         target: int | None = None,
+        options: str = "",
+        rules: GameRules | None = None,
         rematch: bool = False,
     ) -> None:
-        """Create the challenge in the service and answer with the public Accept/Decline message."""
-        game = await _opening(interaction, game)
+        """Create the challenge in the service and answer with the public Accept/Decline message.
+        With table ``options`` (or a finished match's own ``rules``: a rematch) it is a two-seat
+        table of the lobby service (same buttons, same flow)."""
+        game = await opening(interaction, game)
         user = interaction.user
         assert interaction.guild_id is not None and interaction.channel_id is not None  # /gin is guild only
-        challenge = await self.service.challenge(
-            interaction.guild_id,
-            interaction.channel_id,
-            user.id,
-            user.display_name,
-            opponent_id,
-            opponent_name,
-            variant=variant,
-            target=target,
-            game=game,
-        )
+        if options.strip() or rules is not None:
+            challenge = await self.service.open_table(
+                interaction.guild_id,
+                interaction.channel_id,
+                user.id,
+                user.display_name,
+                game=game,
+                seats=2,
+                variant=variant,
+                target=target,
+                options=options,
+                invited=() if opponent_id is None else (opponent_id,),
+                ttl_s=CHALLENGE_TTL_S,
+                rules=rules,
+            )
+        else:
+            challenge = await self.service.challenge(
+                interaction.guild_id,
+                interaction.channel_id,
+                user.id,
+                user.display_name,
+                opponent_id,
+                opponent_name,
+                variant=variant,
+                target=target,
+                game=game,
+            )
         text = messages.challenge_text(
             user.display_name,
             opponent_id,
@@ -99,25 +121,32 @@ class Challenges:
         game: str | None = None,
         variant: str | None = None,
         target: int | None = None,
+        options: str = "",
+        rules: GameRules | None = None,
         rematch: bool = False,
     ) -> None:
-        """A table against the bot, answered publicly, then its first board."""
-        game = await _opening(interaction, game)
+        """A table against the bot, answered publicly, then its first board. With table ``options``
+        (or a finished match's own ``rules``) it is a two-seat table whose second seat goes to the
+        AI and which starts at once."""
+        game = await opening(interaction, game)
         user, me = interaction.user, self.client.user
         assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
         name = bot_name(self.client)
-        match = await self.service.play_bot(
-            interaction.guild_id,
-            interaction.channel_id,
-            user.id,
-            user.display_name,
-            me.id,
-            name,
-            level,
-            variant=variant,
-            target=target,
-            game=game,
-        )
+        if options.strip() or rules is not None:
+            match = await self._table_vs_bot(interaction, level, game, variant, target, options, rules)
+        else:
+            match = await self.service.play_bot(
+                interaction.guild_id,
+                interaction.channel_id,
+                user.id,
+                user.display_name,
+                me.id,
+                name,
+                level,
+                variant=variant,
+                target=target,
+                game=game,
+            )
         text = (
             messages.rematch_vs_bot(user.display_name, name)
             if rematch
@@ -129,13 +158,58 @@ class Challenges:
         await interaction.edit_original_response(content=messages.TABLE_OPENED)
         await self.start_match(match)
 
+    async def _table_vs_bot(
+        self,
+        interaction: discord.Interaction,
+        level: str,
+        game: str,
+        variant: str | None,
+        target: int | None,
+        options: str,
+        rules: GameRules | None,
+    ) -> MatchInfo:
+        """A two-seat table with the AI in the second seat, started now (the table closes if that fails)."""
+        user, me = interaction.user, self.client.user
+        assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
+        table = await self.service.open_table(
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            game=game,
+            seats=2,
+            variant=variant,
+            target=target,
+            options=options,
+            rules=rules,
+        )
+        try:
+            await self.service.fill_with_ai(table.id, user.id, level, bot_id=me.id, bot_name=bot_name(self.client))
+            return await self.service.start(table.id, user.id)
+        except Refusal:
+            await self.service.cancel(table.id, user.id)  # e.g. an unknown level: no table left behind
+            raise
+
+    def _own_rules(self, old: MatchInfo) -> GameRules | None:
+        """A finished match's rules when its variant and target alone would not give them back (table
+        options were set): a rematch keeps them. None when variant and target suffice."""
+        try:
+            plain = self.service.table_rules(old.game, old.rules.name, old.rules.target)
+        except Refusal:
+            return old.rules
+        return None if plain == old.rules else old.rules
+
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """The same table again: against the bot at once, against a person as a new challenge."""
         await acknowledge(interaction)
         old = await self.service.get_match(match_id)
         seat = old.seat_of(interaction.user.id)
-        if seat is None:
+        if seat is None or old.is_ai(seat):
             raise Refusal(messages.REMATCH_PLAYERS_ONLY)
+        if old.seats > 2 and self.lobby_rematch is not None:
+            await self.lobby_rematch(interaction, old)
+            return
+        rules = self._own_rules(old)
         if old.ai_seat is not None:
             await self.play_bot(
                 interaction,
@@ -143,6 +217,7 @@ class Challenges:
                 game=old.game,
                 variant=old.rules.name,
                 target=old.rules.target,
+                rules=rules,
                 rematch=True,
             )
             return
@@ -154,6 +229,7 @@ class Challenges:
             game=old.game,
             variant=old.rules.name,
             target=old.rules.target,
+            rules=rules,
             rematch=True,
         )
 
@@ -200,8 +276,11 @@ class Challenges:
             challenge.message_id
         )
         try:
-            await message.edit(
-                content=messages.expired(challenge.challenger_name), view=None, allowed_mentions=NO_MENTIONS
+            text = (
+                messages.lobby_closed(challenge.challenger_name, str(challenge.status))
+                if challenge.seats > 2
+                else messages.expired(challenge.challenger_name)
             )
+            await message.edit(content=text, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("challenge %d: message gone", challenge.id)

@@ -9,6 +9,7 @@ the level and target limits from bot.constants; the service refuses unknown valu
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -28,6 +29,8 @@ from .desk import Desk, desk_of
 log = logging.getLogger(__name__)
 
 Target = app_commands.Range[int, TARGET_MIN, TARGET_MAX]
+MAX_SEATS = 6  # the largest table any registered game is played at (the service refuses what a game is not)
+Players = app_commands.Range[int, 2, MAX_SEATS]
 Minutes = app_commands.Range[int, TIMEOUT_MIN_S // 60, TIMEOUT_MAX_S // 60]
 GraceSeconds = app_commands.Range[int, 0, PING_GRACE_MAX_S]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -104,32 +107,63 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
     async def _challenge(
         self,
         interaction: discord.Interaction,
-        opponent: discord.abc.User | None,
+        opponents: Sequence[discord.abc.User],
         game: str | None,
         variant: str | None,
         target: int | None,
+        players: int | None = None,
+        options: str = "",
     ) -> None:
+        """Two seats: the challenge with Accept/Decline (against me: a game vs the bot). More seats
+        (more opponents, or a ``players`` count): a lobby. Refusals come before anything is stored."""
         me = self.bot.user
-        if opponent is not None and me is not None and opponent.id == me.id:  # challenging me: a game vs the bot
-            await self.desk.challenges.play_bot(interaction, DEFAULT_LEVEL, game=game, variant=variant, target=target)
-            return
-        if opponent is not None and opponent.bot:
+        mine = [o for o in opponents if me is not None and o.id == me.id]
+        if any(o.bot for o in opponents if o not in mine):
             raise Refusal(messages.BOTS_CANT_PLAY)
-        await self.desk.challenges.send(
+        if len({o.id for o in opponents}) != len(opponents):
+            raise Refusal(messages.SAME_OPPONENT_TWICE)
+        seats = players if players is not None else len(opponents) + 1
+        if len(opponents) > seats - 1:
+            raise Refusal(messages.too_many_named(seats))
+        if mine and seats == 2:  # challenging me: a game vs the bot
+            await self.desk.challenges.play_bot(
+                interaction, DEFAULT_LEVEL, game=game, variant=variant, target=target, options=options
+            )
+            return
+        if mine:
+            raise Refusal(messages.BOT_SEATS_IN_LOBBY)
+        if seats == 2 and len(opponents) <= 1:
+            opponent = opponents[0] if opponents else None
+            await self.desk.challenges.send(
+                interaction,
+                opponent.id if opponent else None,
+                opponent.display_name if opponent else None,
+                game=game,
+                variant=variant,
+                target=target,
+                options=options,
+            )
+            return
+        await self.desk.lobby.open(
             interaction,
-            opponent.id if opponent else None,
-            opponent.display_name if opponent else None,
+            [(o.id, o.display_name) for o in opponents],
+            seats,
             game=game,
             variant=variant,
             target=target,
+            options=options,
         )
 
-    @app_commands.command(name="challenge", description="Challenge someone to a game (no opponent: anyone may accept)")
+    @app_commands.command(name="challenge", description="Challenge one to three players (or open seats) to a game")
     @app_commands.describe(
         opponent="Who to play; leave empty for an open challenge",
         game="Which game (default: Gin)",
         variant="Rules variant (default: the server's)",
         target="Points to win the match",
+        opponent2="A second opponent (a table of three or more)",
+        opponent3="A third opponent (a table of four)",
+        players="Seats at the table (default: you and the opponents named); empty seats are open to anyone",
+        options="Table options, e.g. 'gin=20 undercut=10 tie=no length=hands:8'",
     )
     @app_commands.autocomplete(game=game_choices, variant=variant_choices)
     @answers
@@ -140,12 +174,17 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
         game: str | None = None,
         variant: str | None = None,
         target: Target | None = None,
+        opponent2: discord.User | None = None,
+        opponent3: discord.User | None = None,
+        players: Players | None = None,
+        options: str | None = None,
     ) -> None:
-        await self._challenge(interaction, opponent, game, variant, target)
+        opponents = [o for o in (opponent, opponent2, opponent3) if o is not None]
+        await self._challenge(interaction, opponents, game, variant, target, players, options or "")
 
     @answers
     async def challenge_menu(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        await self._challenge(interaction, member, None, None, None)
+        await self._challenge(interaction, [member], None, None, None)
 
     @app_commands.command(name="play", description="Play a match against the bot")
     @app_commands.describe(
@@ -153,6 +192,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
         game="Which game (default: Gin)",
         variant="Rules variant",
         target="Points to win",
+        options="Table options, e.g. 'gin=20 undercut=10 tie=no length=hands:8'",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_choices, variant=variant_choices)
@@ -164,8 +204,11 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
         game: str | None = None,
         variant: str | None = None,
         target: Target | None = None,
+        options: str | None = None,
     ) -> None:
-        await self.desk.challenges.play_bot(interaction, level, game=game, variant=variant, target=target)
+        await self.desk.challenges.play_bot(
+            interaction, level, game=game, variant=variant, target=target, options=options or ""
+        )
 
     # -- during a match ----------------------------------------------------------------------------
     @app_commands.command(name="hand", description="Show your cards (only you can see them)")

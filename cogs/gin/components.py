@@ -177,7 +177,71 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=i
         await _desk(interaction).challenges.button(interaction, self.challenge.challenge_id, self.challenge.what)
 
 
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, AskButton, MoveSelect, BoardButton, ChallengeButton)
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY_BUTTON_RE):
+    """Join / Leave / Start of a lobby (a table of three or more before its match)."""
+
+    def __init__(
+        self, custom_id: str, *, label: str = "", style: discord.ButtonStyle = Button.secondary, disabled: bool = False
+    ) -> None:
+        super().__init__(discord.ui.Button(label=label or None, style=style, custom_id=custom_id, disabled=disabled))
+        self.lobby = ids.parse_lobby(custom_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(match.string, label=getattr(item, "label", None) or "", style=_style(item, Button.secondary))
+
+    @answers
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.lobby is None:
+            raise Refusal(messages.INVALID_CONTROL)
+        await _desk(interaction).lobby.button(interaction, self.lobby.table_id, self.lobby.what, None)
+
+
+class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_MENU_RE):
+    """A lobby menu: the AI's level for an empty seat, or the host's partner."""
+
+    def __init__(
+        self, custom_id: str, *, options: Sequence[discord.SelectOption] = (), placeholder: str | None = None
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id,
+            placeholder=placeholder,
+            min_values=1,
+            max_values=1,
+            options=list(options) or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.lobby = ids.parse_lobby(custom_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbySelect:
+        return cls(
+            match.string,
+            options=list(getattr(item, "options", None) or ()),
+            placeholder=getattr(item, "placeholder", None),
+        )
+
+    @answers
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if self.lobby is None or len(values) != 1:
+            raise Refusal(messages.INVALID_CONTROL)
+        await _desk(interaction).lobby.button(interaction, self.lobby.table_id, self.lobby.what, values[0][:20])
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    AskButton,
+    MoveSelect,
+    BoardButton,
+    ChallengeButton,
+    LobbyButton,
+    LobbySelect,
+)
 
 
 # -- clicks discord.py would drop --------------------------------------------------------------
@@ -248,6 +312,26 @@ def challenge_view(challenge: int) -> discord.ui.View:
         ChallengeButton(ids.challenge_id(challenge, "accept"), label=messages.ACCEPT, style=Button.success),
         ChallengeButton(ids.challenge_id(challenge, "decline"), label=messages.DECLINE, style=Button.danger),
     )
+
+
+def lobby_view(
+    table: int, *, can_start: bool, levels: Sequence[str] = (), partners: Sequence[tuple[str, str]] = ()
+) -> discord.ui.View:
+    """A lobby's controls: Join, Leave, Start (enabled once the table may start); an AI-level menu
+    while a seat is empty (``levels``); a partner menu for the host of a partnership (``partners``:
+    label, value)."""
+    items: list[discord.ui.Item[Any]] = [
+        LobbyButton(ids.lobby_id(table, "join"), label=messages.JOIN, style=Button.success),
+        LobbyButton(ids.lobby_id(table, "leave"), label=messages.LEAVE, style=Button.secondary),
+        LobbyButton(ids.lobby_id(table, "start"), label=messages.START, style=Button.primary, disabled=not can_start),
+    ]
+    if levels:
+        options = [discord.SelectOption(label=messages.ai_option(level), value=level) for level in levels]
+        items.append(LobbySelect(ids.lobby_id(table, "ai"), options=options, placeholder=messages.ADD_AI))
+    if partners:
+        options = [discord.SelectOption(label=label[:100], value=value) for label, value in partners[:25]]
+        items.append(LobbySelect(ids.lobby_id(table, "teams"), options=options, placeholder=messages.TEAMS))
+    return _view(*items)
 
 
 ROWS, ROW_WIDTH = 5, 5  # Discord: 5 action rows, each 5 buttons or one menu

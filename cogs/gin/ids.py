@@ -13,7 +13,9 @@ messages already posted keep working:
   ``gin:<match>:discard:<version>`` and ``gin:<match>:knock:<version>``. Each option's value is
   an action text (``discard 7H``);
 - a board button: ``gin:<match>:hand|resign|rules|rematch|claim|resign_yes|cancel``;
-- a challenge button: ``ginc:<challenge>:accept|decline|cancel``.
+- a challenge button: ``ginc:<challenge>:accept|decline|cancel``;
+- a lobby button or menu (a table of three or more): ``ginl:<table>:join|leave|ai|teams|start``
+  (``ai`` and ``teams`` are menus: a level, a partner's place).
 
 The patterns are disjoint: a button's action is never ``discard``, ``knock`` or ``pick...``
 (menus), ``ask...`` (asks first) nor ``resign`` (resigning always asks first). Numbers are
@@ -35,6 +37,7 @@ MAX_LENGTH = 100  # Discord's limit for a custom_id and for a select option's va
 LEGACY_MENUS = ("discard", "knock")  # Gin's menus, whose ids predate ``pick.<menu>``
 BOARD_ACTIONS = ("hand", "resign", "rules", "rematch", "claim", "resign_yes", "cancel")
 CHALLENGE_ACTIONS = ("accept", "decline", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "ai", "teams", "start")
 
 _NUM = r"[0-9]{1,19}"
 _VERSION = r"[0-9]{1,10}"
@@ -50,7 +53,13 @@ SELECT_RE = re.compile(
 ASK_RE = re.compile(rf"gin:(?P<match>{_NUM}):ask\.(?!{RESIGN_TEXT}:)(?P<action>{_ACTION}):(?P<version>{_VERSION})")
 BOARD_RE = re.compile(rf"gin:(?P<match>{_NUM}):(?P<what>{'|'.join(BOARD_ACTIONS)})")
 CHALLENGE_RE = re.compile(rf"ginc:(?P<challenge>{_NUM}):(?P<what>{'|'.join(CHALLENGE_ACTIONS)})")
-PATTERNS = (BUTTON_RE, ASK_RE, SELECT_RE, BOARD_RE, CHALLENGE_RE)
+LOBBY_MENUS = ("ai", "teams")  # the lobby's menus; its other controls are buttons
+LOBBY_RE = re.compile(rf"ginl:(?P<table>{_NUM}):(?P<what>{'|'.join(LOBBY_ACTIONS)})")
+LOBBY_BUTTON_RE = re.compile(
+    rf"ginl:(?P<table>{_NUM}):(?P<what>{'|'.join(a for a in LOBBY_ACTIONS if a not in LOBBY_MENUS)})"
+)
+LOBBY_MENU_RE = re.compile(rf"ginl:(?P<table>{_NUM}):(?P<what>{'|'.join(LOBBY_MENUS)})")
+PATTERNS = (BUTTON_RE, ASK_RE, SELECT_RE, BOARD_RE, CHALLENGE_RE, LOBBY_RE)
 
 _VALUE_RE = re.compile(r"[a-z][a-z_]*(?:[ .][A-Za-z0-9_]+)*")  # an action text as a select option's value
 
@@ -87,6 +96,12 @@ class BoardId:
 @dataclass(frozen=True, slots=True)
 class ChallengeId:
     challenge_id: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyId:
+    table_id: int
     what: str
 
 
@@ -142,6 +157,13 @@ def challenge_id(challenge: int, what: str) -> str:
     return _checked(f"ginc:{challenge}:{what}", challenge)
 
 
+def lobby_id(table: int, what: str) -> str:
+    """The id of a lobby button or menu, e.g. ``ginl:7:join``."""
+    if what not in LOBBY_ACTIONS:
+        raise ValueError(f"no lobby control {what!r}")
+    return _checked(f"ginl:{table}:{what}", table)
+
+
 def parse_button(custom_id: str) -> MoveId | None:
     """The move of a button id, or None if it is not one (or out of range)."""
     m = BUTTON_RE.fullmatch(custom_id)
@@ -175,6 +197,11 @@ def parse_challenge(custom_id: str) -> ChallengeId | None:
     return ChallengeId(int(m["challenge"]), m["what"]) if m is not None and _id_ok(int(m["challenge"])) else None
 
 
+def parse_lobby(custom_id: str) -> LobbyId | None:
+    m = LOBBY_RE.fullmatch(custom_id)
+    return LobbyId(int(m["table"]), m["what"]) if m is not None and _id_ok(int(m["table"])) else None
+
+
 def parse_value(value: str) -> str | None:
     """A select option's value as an action text, or None if it cannot be one (a forged value).
     Whether the move is legal is the engine's call; resigning is never a menu option."""
@@ -189,7 +216,8 @@ def is_ours(custom_id: str) -> bool:
 
 
 def is_challenge(custom_id: str) -> bool:
-    return CHALLENGE_RE.fullmatch(custom_id) is not None
+    """A challenge's or a lobby's control (a table before its match)."""
+    return CHALLENGE_RE.fullmatch(custom_id) is not None or LOBBY_RE.fullmatch(custom_id) is not None
 
 
 def verb(action: str) -> str:

@@ -120,11 +120,23 @@ def hand_result(title: str, names: Sequence[str], number: int, line: str | None,
 
 
 def match_end(
-    title: str, names: Sequence[str], summary: Any, abandoned: bool, rating_changes: dict[int, int] | None, vs_bot: bool
+    title: str,
+    names: Sequence[str],
+    summary: Any,
+    abandoned: bool,
+    rating_changes: dict[int, int] | None,
+    vs_bot: bool,
+    *,
+    teams: Sequence[int] | None = None,
+    score: str = "",
 ) -> str:
     """The match end: 'Alice wins the match, 112 to 47 after 5 hands', or 'Alice resigned; GinBot
-    wins the match (totals 0–0)'; rating changes (by seat); the picture has every bonus."""
-    if summary is not None:
+    wins the match (totals 0–0)'; rating changes (by seat); the picture has every bonus. At a table
+    of three or more: the winner (both partners of a team) and ``score``, the renderer's line with
+    every seat or team."""
+    if summary is not None and len(names) > 2:
+        line = _multi_end(names, summary, abandoned, teams, score)
+    elif summary is not None:
         w, lo = summary.winner, summary.loser
         if summary.resigned_by is not None:
             quit_ = "was idle too long" if abandoned else "resigned"
@@ -146,12 +158,26 @@ def match_end(
     return f"**{title} · match over** · {line}."
 
 
+def _multi_end(names: Sequence[str], summary: Any, abandoned: bool, teams: Sequence[int] | None, score: str) -> str:
+    w = summary.winner
+    side = [s for s in range(len(names)) if teams is not None and teams[s] == teams[w]] or [w]
+    who = f"**{' & '.join(names[s] for s in side)}** {'win' if len(side) > 1 else 'wins'} the match"
+    if summary.resigned_by is not None:
+        line = f"{names[summary.resigned_by]} {'was idle too long' if abandoned else 'resigned'}; {who}"
+    else:
+        line = f"{who} after {_count(summary.hands_played, 'hand')}"
+    return f"{line} · {score}" if score else line
+
+
 # -- a player's own hand (ephemeral) -------------------------------------------------------------
 HAND_OVER_NOTE = "Hand over: the result is on the board in the channel. Next hand:"
 MATCH_OVER_NOTE = "The match is over: see the channel."
 RESIGN_ASK = "Resign the whole match? It counts as a loss."
 RESIGNED = "You resigned the match."
 RESIGN_CANCELLED = "You did not resign: the match goes on."
+# Over capacity (the pictures queue up): the answer comes in words at once, the picture after it.
+BUSY_MOVE = "The table is busy: your move is saved, and the picture follows in a moment."
+BUSY_HAND = "The table is busy: your cards follow in a moment."
 
 
 def hand_text(
@@ -258,8 +284,9 @@ BOARD_TITLES = {"rating": "rating", "wins": "match wins", "points": "points", "v
 NO_FINISHED_MATCHES = "No finished matches on this server yet."
 
 
-def leaderboard(by: str, rows: Sequence[PlayerStats]) -> str:
-    head = f"**Leaderboard** · by {BOARD_TITLES.get(by, by)}"
+def leaderboard(by: str, rows: Sequence[PlayerStats], family: str = "") -> str:
+    """The leaderboard; ``family``: which game and table size it counts, when not two-player Gin."""
+    head = " · ".join(x for x in ("**Leaderboard**", family, f"by {BOARD_TITLES.get(by, by)}") if x)
     return "\n".join([head, *(leaderboard_line(i, p, by) for i, p in enumerate(rows, 1))])
 
 
@@ -275,11 +302,15 @@ def leaderboard_line(rank: int, p: PlayerStats, by: str) -> str:
     return f"{rank}. **{p.name}** · rating {p.rating} ({record})"
 
 
-def no_stats(name: str) -> str:
-    return f"{name} has not finished a match here yet."
+def no_stats(name: str, family: str = "") -> str:
+    return f"{name} has not finished a match {f'of {family} ' if family else ''}here yet."
 
 
-def stats_text(p: PlayerStats) -> str:
+def no_finished(family: str = "") -> str:
+    return f"No finished matches of {family} on this server yet." if family else NO_FINISHED_MATCHES
+
+
+def stats_text(p: PlayerStats, family: str = "") -> str:
     n = abs(p.streak)
     streak = (
         f"{n} {'win' if p.streak > 0 else 'loss'}{('es' if p.streak < 0 else 's') if n > 1 else ''}"
@@ -288,10 +319,93 @@ def stats_text(p: PlayerStats) -> str:
     )
     return "\n".join(
         [
-            f"**{p.name}** · rating {p.rating}",
+            " · ".join(x for x in (f"**{p.name}**", family, f"rating {p.rating}") if x),
             f"Matches: {p.matches_won} won, {p.matches_lost} lost · streak {streak}",
             f"Hands won {p.hands_won} · gins {p.gins} · undercuts {p.undercuts}",
             f"Points {p.points_for} for, {p.points_against} against · best margin {p.best_margin}",
             f"Against the bot: {p.vs_bot_won} won, {p.vs_bot_lost} lost",
         ]
     )
+
+
+# -- lobbies: tables of three or more before their match ------------------------------------------
+JOIN = "Join"
+LEAVE = "Leave"
+START = "Start"
+ADD_AI = "Give an empty seat to the bot's AI…"
+TEAMS = "Host: choose your partner…"
+LOBBY_POSTED = "Your table is posted in the channel: players press Join; you press Start."
+LOBBY_NOT_FULL = "Every seat must be taken before the match starts: wait for players, or give seats to the AI."
+LOBBY_JOINED = "You sat down at the table."
+LOBBY_LEFT = "You left the table."
+LOBBY_AI_ADDED = "The bot's AI takes a seat."
+LOBBY_TEAMS_SET = "Partners chosen."
+LOBBY_STARTED = "The match has started."
+SAME_OPPONENT_TWICE = "Name each opponent once."
+BOT_SEATS_IN_LOBBY = "At a bigger table, give seats to my AI with the lobby's menu instead of naming me."
+
+
+def too_many_named(seats: int) -> str:
+    return f"A table of {seats} has room for {seats - 1} opponent{'' if seats == 2 else 's'}."
+
+
+def ai_option(level: str) -> str:
+    return f"AI ({level})"
+
+
+def lobby_text(
+    host: str,
+    title: str,
+    rules: Any,
+    seats: int,
+    places: Sequence[tuple[str, bool]],
+    invited: Sequence[int],
+    teams: Sequence[int] | None,
+    expires: str,
+) -> str:
+    """The lobby message: the table, each seat (who sits there, or open), the invitations still
+    pending, the partnerships (when the table plays in teams), when it expires."""
+    lines = [
+        f"**{host}** opens a table of **{title}** for {seats} ({rules.name}, to {rules.target}). Expires {expires}."
+    ]
+    for i in range(seats):
+        if i < len(places):
+            name, ai = places[i]
+            role = " (host)" if i == 0 else " (the bot's AI)" if ai else ""
+            team = f" · team {'AB'[teams[i]]}" if teams is not None and teams[i] < 2 else ""
+            lines.append(f"{i + 1}. **{name}**{role}{team}")
+        else:
+            lines.append(f"{i + 1}. — open seat —")
+    if invited:
+        lines.append("Invited: " + ", ".join(f"<@{u}>" for u in invited))
+    if teams is not None:
+        lines.append("Partners sit opposite; by default in the order players join (the host chooses with the menu).")
+    return "\n".join(lines)
+
+
+def called(user_ids: Sequence[int]) -> str:
+    """The players named for a table whose other seats are open to anyone."""
+    return f"{', '.join(f'<@{u}>' for u in user_ids)}: you are called to this table; press **{JOIN}**."
+
+
+def lobby_started(names: Sequence[str]) -> str:
+    return f"The table is complete: {versus(names)}. The board is below."
+
+
+def lobby_closed(host: str, status: str) -> str:
+    if status == "expired":
+        return f"{host}'s table expired before it started."
+    return f"{host} closed the table."
+
+
+def rematch_lobby(host: str) -> str:
+    return f"Rematch: **{host}** opens the same table again."
+
+
+def not_played_by(title: str, players: int) -> str:
+    return f"{title} is not played by {players} here."
+
+
+def family_title(title: str, players: int) -> str:
+    """A stats family in words: 'Gin Rummy, 3 players'."""
+    return f"{title}, {players} players"

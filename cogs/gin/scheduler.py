@@ -2,9 +2,13 @@
 challenges, and the periodic tick that looks for them.
 
 - The bot's turn: one task per match, a pause (``ai_delay_s``) before each of its moves so a
-  human can follow; started at once after a human's move, and by the tick after a restart.
-- Deadlines: ``service.overdue()`` lists late players; the idle player is warned, then the
-  opponent may claim, then the match is abandoned (``Stage``).
+  human can follow; it plays every AI seat that may act (``service.ai_step`` until it returns
+  None: several AI seats, or an AI at one table of a partnership hand while a human plays at the
+  other); started at once after a human's move, and by the tick after a restart.
+- Deadlines: ``service.overdue()`` lists late players, one entry per idle seat; each idle player
+  is warned, then his opponents (the other team's humans) may claim, then the match is abandoned
+  (``Stage``). A warning or claim offer is claimed in the store first (``service.mark_warned``) and
+  sent only by the caller that won the claim: one notice, however many processes see it due.
 - The tick: ONE ``discord.ext.tasks`` loop (``loop``) doing the above every ``tick_s``.
 """
 
@@ -64,8 +68,8 @@ class Scheduler:
 
     # -- the bot's moves -----------------------------------------------------------------------
     def kick(self, match: MatchInfo) -> None:
-        """If the bot's seat is to move, play its turn after a short pause (one task per match)."""
-        if match.ai_seat is None or match.status is not MatchStatus.ACTIVE or match.public.turn != match.ai_seat:
+        """If an AI seat may move, play the AI's moves after a short pause (one task per match)."""
+        if match.status is not MatchStatus.ACTIVE or not match.ai_to_act:
             return
         task = self._ai_tasks.get(match.id)
         if task is not None and not task.done():
@@ -89,7 +93,7 @@ class Scheduler:
                     return
                 await self.show_move(result)
                 m = result.match
-                if result.match_over or m.status is not MatchStatus.ACTIVE or m.public.turn != m.ai_seat:
+                if result.match_over or m.status is not MatchStatus.ACTIVE or not m.ai_to_act:
                     return
         except asyncio.CancelledError:
             raise
@@ -117,19 +121,35 @@ class Scheduler:
     async def _overdue(self, item: Overdue) -> None:
         match, seat = item.match, item.seat
         where = channel(self.client, match.channel_id, match.guild_id)
+        late = match.humans_to_act or (seat,)
+        if item.stage is not Stage.ABANDON:
+            if seat != late[0]:
+                return  # two idle seats at once (a partnership hand): the first seat's entry gives the notice
+            # Claim first, send after: the claim is won by one caller only, however many processes
+            # share the database, so a notice is never sent twice (it may be lost if the send fails).
+            if not await self.service.mark_warned(match.id, match.version, item.stage):
+                log.info("match %d: %s notice already given or moot", match.id, item.stage)
+                return
         if item.stage is Stage.WARN:
-            idle = match.players[seat]
-            await where.send(
-                messages.idle_warning(idle, messages.title_of(match.game)), allowed_mentions=mention_only(idle)
-            )
-            await self.service.mark_warned(match.id, match.version, Stage.WARN)
+            for idle in dict.fromkeys(match.players[s] for s in late):
+                await where.send(
+                    messages.idle_warning(idle, messages.title_of(match.game)), allowed_mentions=mention_only(idle)
+                )
         elif item.stage is Stage.CLAIMABLE:
-            await self.service.mark_warned(match.id, match.version, Stage.CLAIMABLE)
-            waiting = [p for s, p in enumerate(match.players) if s not in (seat, match.ai_seat)]
+            # Who may claim: the waiting humans of another side; a partner cannot claim against his team.
+            waiting = list(
+                dict.fromkeys(
+                    p
+                    for s, p in enumerate(match.players)
+                    if not match.is_ai(s)
+                    and s not in match.to_act
+                    and any(match.team_of(s) != match.team_of(i) for i in late)
+                )
+            )
             if not waiting:
                 return  # the bot does not claim; the abandon stage ends the match
             await where.send(
-                messages.claim_offer(waiting, match.names[seat]),
+                messages.claim_offer(waiting, " and ".join(match.names[s] for s in late)),
                 view=claim_view(match.id),
                 allowed_mentions=mention_only(*waiting),
             )

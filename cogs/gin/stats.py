@@ -1,5 +1,8 @@
 """/gin leaderboard and /gin stats: a second cog whose commands join the Gin cog's group.
 
+Both take a game and a table size: stats are kept per game family ('gin:2', 'gin:3', 'knockout:4'),
+so a three-player win never counts as a two-player one.
+
 discord.py gives a GroupCog its own ``app_commands.Group``; a second GroupCog with the same name
 would clash in the tree. So this plain Cog creates its two ``app_commands.Command`` objects per
 bot in ``cog_load``, adds them to the gin group and removes them in ``cog_unload``. The
@@ -15,6 +18,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.constants import DEFAULT_GAME
+from bot.engine import game_names, game_type
+from bot.tables import DEFAULT_FAMILY, Refusal, family_of
+
 from . import messages
 from .answer import answers
 from .desk import desk_of
@@ -23,32 +30,82 @@ log = logging.getLogger(__name__)
 
 # The orderings the service offers (it refuses any other), named as the leaderboard's title names them.
 BY_CHOICES = [app_commands.Choice(name=title, value=by) for by, title in messages.BOARD_TITLES.items()]
+MAX_SEATS = 6  # the largest table of any registered game
+Players = app_commands.Range[int, 2, MAX_SEATS]
 
 
-@app_commands.describe(by="Order by rating (default), match wins, point difference, or wins against the bot")
+async def family_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Every registered game whose name or title contains what was typed."""
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=game_type(g).title, value=g)
+        for g in game_names()
+        if typed in g or typed in game_type(g).title.lower()
+    ][:25]
+
+
+def family(game: str | None, players: int | None) -> tuple[str, str]:
+    """The stats family chosen (a game and its table size: a three-player win is not a two-player
+    one) and its words for the answer ('' for two-player Gin, the default)."""
+    name = game or DEFAULT_GAME
+    try:
+        kind = game_type(name)
+    except ValueError as error:
+        raise Refusal(messages.as_refusal(error)) from None
+    seats = players if players is not None else kind.seat_counts[0]
+    if seats not in kind.seat_counts:
+        raise Refusal(messages.not_played_by(kind.title, seats))
+    chosen = family_of(name, seats)
+    return chosen, "" if chosen == DEFAULT_FAMILY else messages.family_title(kind.title, seats)
+
+
+@app_commands.describe(
+    by="Order by rating (default), match wins, point difference, or wins against the bot",
+    game="Which game (default: Gin)",
+    players="Table size (default: two); each size has its own leaderboard",
+)
 @app_commands.choices(by=BY_CHOICES)
+@app_commands.autocomplete(game=family_games)
 @answers
-async def leaderboard_command(interaction: discord.Interaction, by: str = "rating") -> None:
+async def leaderboard_command(
+    interaction: discord.Interaction, by: str = "rating", game: str | None = None, players: Players | None = None
+) -> None:
     await interaction.response.defer(thinking=True)
-    rows = await desk_of(interaction.client).service.leaderboard(interaction.guild_id or 0, by=by, limit=10)
+    chosen, words = family(game, players)
+    rows = await desk_of(interaction.client).service.leaderboard(
+        interaction.guild_id or 0, by=by, limit=10, family=chosen
+    )
     if not rows:
-        await interaction.followup.send(messages.NO_FINISHED_MATCHES)
+        await interaction.followup.send(messages.no_finished(words))
         return
-    await interaction.followup.send(messages.leaderboard(by, rows), allowed_mentions=discord.AllowedMentions.none())
+    await interaction.followup.send(
+        messages.leaderboard(by, rows, words), allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
-@app_commands.describe(user="Whose statistics (default: yours)")
+@app_commands.describe(
+    user="Whose statistics (default: yours)",
+    game="Which game (default: Gin)",
+    players="Table size (default: two); each size is counted apart",
+)
+@app_commands.autocomplete(game=family_games)
 @answers
-async def stats_command(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+async def stats_command(
+    interaction: discord.Interaction,
+    user: discord.User | None = None,
+    game: str | None = None,
+    players: Players | None = None,
+) -> None:
     await interaction.response.defer(thinking=True)
     who = user or interaction.user
-    stats = await desk_of(interaction.client).service.player_stats(interaction.guild_id or 0, who.id)
+    chosen, words = family(game, players)
+    stats = await desk_of(interaction.client).service.player_stats(interaction.guild_id or 0, who.id, chosen)
     if stats is None:
         await interaction.followup.send(
-            messages.no_stats(who.display_name), allowed_mentions=discord.AllowedMentions.none()
+            messages.no_stats(who.display_name, words), allowed_mentions=discord.AllowedMentions.none()
         )
         return
-    await interaction.followup.send(messages.stats_text(stats), allowed_mentions=discord.AllowedMentions.none())
+    await interaction.followup.send(messages.stats_text(stats, words), allowed_mentions=discord.AllowedMentions.none())
 
 
 COMMANDS = (

@@ -94,3 +94,61 @@ def test_variant_and_bad_variant() -> None:
     assert code == 0 and "Oklahoma" in text
     code, text = run(["--variant", "nonsense"], io.StringIO(""))
     assert code == 2 and "unknown variant" in text
+
+
+# -- any game, any table size (the game protocol) ---------------------------------------------------
+
+
+def test_three_player_gin_plays_to_the_end_with_every_hand_scored() -> None:
+    code, text = run(["--game", "gin", "--players", "3", "--seed", "3", "--level", "easy"], Always("1\n"))
+    assert code == 0
+    assert text.startswith("Gin Rummy for 3, against the AI (easy).")
+    hands = re.findall(r"=== Hand (\d+) over ===", text)
+    assert hands and [int(h) for h in hands] == list(range(1, len(hands) + 1))
+    assert text.count("Match score: You ") == len(hands)
+    assert "AI 1 (easy)" in text and "AI 2 (easy)" in text
+    assert re.search(r"wins after \d+ hands", text.split("=== Hand")[-1])  # the match end, every seat ranked
+    assert "Your hand (You)" in text and " 1) " in text
+
+
+def test_a_partnership_names_your_partner_and_ends_with_the_teams() -> None:
+    code, text = run(["--game", "gin", "--players", "4", "--seed", "5", "--level", "easy"], Always("1\n"))
+    assert code == 0
+    assert "Your partner: AI 2 (easy)." in text
+    end = text.split("=== Hand")[-1]
+    assert "You & AI 2 (easy)" in end and " win after " in end
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    argv = ["--game", "knockout", "--players", "3", "--seed", "8", "--level", "easy"]
+    first = run(argv, Always("1\n"))
+    assert first[0] == 0 and "Knockout Gin for 3" in first[1] and "wins Knockout after" in first[1]
+    assert run(argv, Always("1\n")) == first
+
+
+def test_table_games_take_typed_moves_and_refuse_illegal_ones_with_the_reason() -> None:
+    # Rummy: the first turn is a draw; a typed discard is refused by the engine, a typed draw is played.
+    code, text = run(["--game", "rummy", "--players", "3", "--seed", "2"], io.StringIO("discard AS\ndraw stock\nq\n"))
+    assert code == 0 and "Goodbye." in text
+    assert text.count("Not allowed: ") == 1
+    assert "That is not a move" not in text
+    after = text.split("Not allowed: ")[1]
+    assert "Your hand (8 cards" in after  # drawn: the hand again, one card more, the discards to choose from
+    code, text = run(["--game", "colonel", "--seed", "2"], io.StringIO("zz\n0\nDraw from the stock\nq\n"))
+    assert code == 0 and "That is not a move" in text and "There is no move 0" in text
+    assert "Not allowed" not in text and text.count("Your hand (") >= 2  # the words of the list are a move
+
+
+def test_bad_arguments_exit_2_with_one_line() -> None:
+    for argv, words in (
+        (["--game", "nonsense"], "nonsense"),
+        (["--game", "gin", "--players", "5"], "5"),
+        (["--game", "knockout", "--players", "9"], "9"),
+        (["--game", "gin", "--players", "3", "--options", "gin=lots"], "gin=lots"),
+        (["--level", "superb"], "superb"),
+        (["--players", "three"], "three"),
+        (["--whatever"], "--whatever"),
+    ):
+        code, text = run(argv, io.StringIO(""))
+        assert code == 2, argv
+        assert len(text.strip().splitlines()) == 1 and words in text, (argv, text)

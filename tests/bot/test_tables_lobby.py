@@ -23,9 +23,9 @@ NAMES = {ANN: "Ann", BOB: "Bob", CY: "Cy", DI: "Di", EVE: "Eve"}
 
 
 @pytest.fixture
-async def svc(tmp_path):
+async def svc(gin_db):
     clock = Clock()
-    service = await TableService.open(tmp_path / "gin.sqlite3", clock=clock, seed_source=lambda: 42)
+    service = await TableService.open(gin_db, clock=clock, seed_source=lambda: 42)
     service.test_clock = clock  # type: ignore[attr-defined]
     yield service
     await service.close()
@@ -58,8 +58,8 @@ async def _step(svc, match_id, rng):
     return await svc.act(match_id, info.players[seat], chooser_for(info.game)(view, "easy", rng), info.version)
 
 
-async def test_three_player_gin_from_lobby_to_the_end_with_the_ai(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_three_player_gin_from_lobby_to_the_end_with_the_ai(gin_db):
+    path = gin_db
     svc = await TableService.open(path, seed_source=lambda: 8)
     t = await svc.open_table(G, CH, ANN, "Ann", seats=3, variant="standard", target=60)
     assert (t.seats, t.open_seats, [p.user_id for p in t.places], t.invited) == (3, 2, [ANN], ())
@@ -121,8 +121,8 @@ async def test_three_player_gin_from_lobby_to_the_end_with_the_ai(tmp_path):
     await svc.close()
 
 
-async def test_a_partnership_from_lobby_to_the_end_with_the_ai(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_a_partnership_from_lobby_to_the_end_with_the_ai(gin_db):
+    path = gin_db
     svc = await TableService.open(path, seed_source=lambda: 5)
     t = await _table(svc, 4, BOB, CY, variant="standard", options="teams=sum length=target:60")
     assert svc.table_teams(t) == (0, 1, 0)  # by join order: partners opposite
@@ -340,9 +340,9 @@ async def test_many_joins_for_two_seats(svc):
     assert len(final.places) == 3 and len({p.user_id for p in final.places}) == 3
 
 
-async def test_deadlines_and_ai_pending_for_n_seats(tmp_path):
+async def test_deadlines_and_ai_pending_for_n_seats(gin_db, tmp_path):
     clock = Clock()
-    svc = await TableService.open(tmp_path / "gin.sqlite3", clock=clock)
+    svc = await TableService.open(gin_db, clock=clock)
     await svc.update_settings(G, turn_timeout_s=600)
     t = await _table(svc, 4, BOB, CY, DI)
     info = await svc.start(t.id, ANN, seed=12)
