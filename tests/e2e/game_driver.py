@@ -360,15 +360,20 @@ def board_of(fd: FakeDiscord) -> StoredMessage:
     return boards[-1]
 
 
+def is_hand_file(filename: str) -> bool:
+    """A private hand's picture: 'hand-…' (two-player Gin) or '<game>-hand-…' (every other table)."""
+    return filename.startswith("hand-") or "-hand-" in filename
+
+
 def public_hand_leaks(fd: FakeDiscord) -> list[str]:
     """Every public payload that carries a hand picture or a hand's text alternative."""
-    hand_pngs = {f.data for p in fd.all_payloads() if p.ephemeral for f in p.files if f.filename.startswith("hand-")}
+    hand_pngs = {f.data for p in fd.all_payloads() if p.ephemeral for f in p.files if is_hand_file(f.filename)}
     leaks = []
     for p in fd.all_payloads():
         if not p.public:
             continue
         for f in p.files:
-            if f.filename.startswith("hand-") or f.data in hand_pngs:
+            if is_hand_file(f.filename) or f.data in hand_pngs:
                 leaks.append(f"{p.kind} {p.path}: file {f.filename}")
         for text in p.texts():
             if "Your hand" in text:
