@@ -11,9 +11,9 @@ from tests.store.helpers import dump, query
 
 
 @pytest.fixture
-async def svc(tmp_path):
+async def svc(gin_db):
     clock = Clock()
-    service = await TableService.open(tmp_path / "gin.sqlite3", clock=clock, seed_source=lambda: 42)
+    service = await TableService.open(gin_db, clock=clock, seed_source=lambda: 42)
     service.test_clock = clock  # type: ignore[attr-defined]
     yield service
     await service.close()
@@ -130,7 +130,7 @@ async def test_play_bot(svc):
     await _refused(svc, svc.challenge(1, 10, 300, "Cy", 400), "already a match in this channel")
 
 
-async def test_settings(svc, tmp_path):
+async def test_settings(svc):
     assert await svc.guild_settings(7) == GuildSettings(7)
     s = await svc.update_settings(
         7, default_variant="Hollywood", target=250, turn_timeout_s=600, allowed_channels=[3, 1, 3]

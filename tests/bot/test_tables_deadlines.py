@@ -14,9 +14,9 @@ TIMEOUT = 600
 
 
 @pytest.fixture
-async def setup(tmp_path):
+async def setup(gin_db):
     clock = Clock()
-    svc = await TableService.open(tmp_path / "gin.sqlite3", clock=clock, chooser=first_legal)
+    svc = await TableService.open(gin_db, clock=clock, chooser=first_legal)
     await svc.update_settings(1, turn_timeout_s=TIMEOUT)
     info = await new_pvp(svc, channel=1, a=1, b=2, seed=9)
     yield svc, clock, info

@@ -35,8 +35,8 @@ async def _play_to_end(svc, match_id):
 
 
 @pytest.mark.parametrize("variant", ["standard", "oklahoma+hollywood"])
-async def test_whole_match_scores_hands_stats_and_ratings(tmp_path, variant):
-    path = tmp_path / "gin.sqlite3"
+async def test_whole_match_scores_hands_stats_and_ratings(gin_db, variant):
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=50, a=11, b=22, seed=1234, variant=variant)
     assert info.rules == preset(variant) and info.version == 0 and info.status == "active"
@@ -100,8 +100,8 @@ async def test_whole_match_scores_hands_stats_and_ratings(tmp_path, variant):
     await svc.close()
 
 
-async def test_rematch_ratings_use_current_ratings(tmp_path):
-    svc = await TableService.open(tmp_path / "gin.sqlite3")
+async def test_rematch_ratings_use_current_ratings(gin_db):
+    svc = await TableService.open(gin_db)
     first = await new_pvp(svc, channel=1, a=1, b=2, seed=5)
     r1 = await svc.resign(first.id, 1)  # user 2 wins
     assert r1.match.status == "resigned" and r1.rating_changes == {2: 16, 1: -16}
@@ -113,8 +113,8 @@ async def test_rematch_ratings_use_current_ratings(tmp_path):
     await svc.close()
 
 
-async def test_resign_counts_as_the_resigners_loss(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_resign_counts_as_the_resigners_loss(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, a=1, b=2)
     result = await svc.resign(info.id, 2)
@@ -125,8 +125,8 @@ async def test_resign_counts_as_the_resigners_loss(tmp_path):
     await svc.close()
 
 
-async def test_match_against_the_ai_with_a_chooser_double(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_match_against_the_ai_with_a_chooser_double(gin_db, tmp_path):
+    path = gin_db
     calls = []
 
     def chooser(view, level, rng):
@@ -177,9 +177,9 @@ async def test_match_against_the_ai_with_a_chooser_double(tmp_path):
     await svc2.close()
 
 
-async def test_ai_step_with_the_real_default_chooser(tmp_path):
+async def test_ai_step_with_the_real_default_chooser(gin_db):
     """No chooser injected: bot.ai.choose_action plays (a few moves)."""
-    svc = await TableService.open(tmp_path / "gin.sqlite3")
+    svc = await TableService.open(gin_db)
     info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", level="easy", seed=3)
     moved = 0
     for _ in range(12):
@@ -195,11 +195,11 @@ async def test_ai_step_with_the_real_default_chooser(tmp_path):
     await svc.close()
 
 
-async def test_an_illegal_ai_choice_falls_back_to_a_legal_move(tmp_path, caplog):
+async def test_an_illegal_ai_choice_falls_back_to_a_legal_move(gin_db, caplog):
     def bad(view, level, rng):
         return BIG_GIN  # never legal on the first turns
 
-    svc = await TableService.open(tmp_path / "gin.sqlite3", chooser=bad)
+    svc = await TableService.open(gin_db, chooser=bad)
     info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", seed=3)
     if info.public.turn == 0:
         info = (await svc.act(info.id, 5, "pass", 0)).match
@@ -209,8 +209,8 @@ async def test_an_illegal_ai_choice_falls_back_to_a_legal_move(tmp_path, caplog)
     await svc.close()
 
 
-async def test_first_legal_double_is_a_valid_chooser(tmp_path):
-    svc = await TableService.open(tmp_path / "gin.sqlite3", chooser=first_legal)
+async def test_first_legal_double_is_a_valid_chooser(gin_db):
+    svc = await TableService.open(gin_db, chooser=first_legal)
     info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", seed=3)
     if info.public.turn == 0:
         info = (await svc.act(info.id, 5, "pass", 0)).match

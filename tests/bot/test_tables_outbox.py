@@ -11,8 +11,8 @@ from bot.tables import AnnouncementKind, Refusal, TableService
 from tests.store.helpers import new_pvp, play_one, query
 
 
-async def test_each_hand_end_and_the_match_end_are_announced_with_their_move(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_each_hand_end_and_the_match_end_are_announced_with_their_move(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=5, target=30)
     first = await svc.pending_announcements(info.id)
@@ -54,8 +54,8 @@ async def test_each_hand_end_and_the_match_end_are_announced_with_their_move(tmp
     await svc.close()
 
 
-async def test_a_resignation_announces_the_match_end_and_a_refusal_announces_nothing(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_a_resignation_announces_the_match_end_and_a_refusal_announces_nothing(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=5)
     before = query(path, "SELECT COUNT(*) FROM outbox")

@@ -10,8 +10,8 @@ from bot.tables import Refusal, TableService
 from tests.store.helpers import new_pvp, query
 
 
-async def test_fifty_identical_acts_apply_once(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_fifty_identical_acts_apply_once(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=3)
     user = info.players[info.public.turn]
@@ -28,8 +28,8 @@ async def test_fifty_identical_acts_apply_once(tmp_path):
     await svc.close()
 
 
-async def test_concurrent_moves_in_100_channels_all_land(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_concurrent_moves_in_100_channels_all_land(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     infos = await asyncio.gather(*(new_pvp(svc, channel=100 + i, a=2 * i + 1, b=2 * i + 2, seed=i) for i in range(100)))
     assert len({i.id for i in infos}) == 100
@@ -53,8 +53,8 @@ async def test_concurrent_moves_in_100_channels_all_land(tmp_path):
     await svc.close()
 
 
-async def test_concurrent_challenges_for_one_channel_create_one(tmp_path):
-    svc = await TableService.open(tmp_path / "gin.sqlite3")
+async def test_concurrent_challenges_for_one_channel_create_one(gin_db):
+    svc = await TableService.open(gin_db)
     outcomes = await asyncio.gather(
         *(svc.challenge(1, 5, u, f"u{u}", None) for u in range(1, 21)), return_exceptions=True
     )
@@ -69,10 +69,10 @@ async def test_concurrent_challenges_for_one_channel_create_one(tmp_path):
     await svc.close()
 
 
-async def test_board_message_never_publishes_an_uncommitted_move(tmp_path):
+async def test_board_message_never_publishes_an_uncommitted_move(gin_db):
     """set_board_message while a move waits for its commit: lock-free readers still see only the
     committed version (a slow queued read holds the commit back)."""
-    path = tmp_path / "gin.sqlite3"
+    path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=3)
     user = info.players[info.public.turn]
@@ -84,7 +84,7 @@ async def test_board_message_never_publishes_an_uncommitted_move(tmp_path):
         on_disk = query(path, "SELECT version FROM matches WHERE id = ?", info.id)[0][0]
         seen.append(((await svc.get_match(info.id)).version, on_disk))
 
-    slow = svc.store.db.run(lambda c: time.sleep(0.3))
+    slow = svc.store.db.run(lambda c: time.sleep(0.3), key=info.id)  # the queue the match's commit takes
     await asyncio.gather(board(), slow, svc.act(info.id, user, greedy_action(view), info.version))
     assert seen and seen[0][0] == seen[0][1], f"reader saw version {seen[0][0]}, disk had {seen[0][1]}"
     after = await svc.get_match(info.id)
@@ -92,8 +92,8 @@ async def test_board_message_never_publishes_an_uncommitted_move(tmp_path):
     await svc.close()
 
 
-async def test_concurrent_settings_changes_keep_both(tmp_path):
-    path = tmp_path / "gin.sqlite3"
+async def test_concurrent_settings_changes_keep_both(gin_db):
+    path = gin_db
     svc = await TableService.open(path)
     await asyncio.gather(svc.update_settings(1, target=150), svc.update_settings(1, turn_timeout_s=600))
     s = await svc.guild_settings(1)
