@@ -1,6 +1,8 @@
 """Interaction -> answer latency through the Discord stand-in, with rendering and the SQLite commit.
 
     .venv/bin/python -m bench.discord_latency [--tables 50] [--rate 20] [--seconds 30]
+    .venv/bin/python -m bench.discord_latency --ladder [--tables 1000] [--rates 20,50,100,200,300]
+    .venv/bin/python -m bench.discord_latency --quick    # the ladder in a few seconds (bench/ladder.py)
 
 Sets up ``--tables`` matches (one per channel, Alice vs Bob), opens both hands, then injects
 move interactions at ``--rate`` per second (fixed pacing, spread over the tables; a table whose
@@ -35,6 +37,8 @@ from bot.client import GinBot
 from bot.config import Settings
 from bot.engine import ActionKind
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage, running_bot
+
+from .ladder import main_ladder
 
 
 @contextlib.asynccontextmanager
@@ -211,10 +215,21 @@ async def run(tables: int, rate: float, seconds: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=None, help="50; with --ladder 1000")
     parser.add_argument("--rate", type=float, default=20.0)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=None, help="30; with --ladder 20 per step")
+    parser.add_argument("--ladder", action="store_true", help="the bot in its own process, rising rates")
+    parser.add_argument("--quick", action="store_true", help="the ladder in a few seconds (20 tables, 2 steps)")
+    parser.add_argument("--rates", default="20,50,100,200,300", help="the ladder's offered rates per second")
+    parser.add_argument("--workers", type=int, default=None, help="the bot's picture processes (default: per core)")
+    parser.add_argument("--tree", type=Path, default=None, help="the ladder with the bot of this checkout (before)")
     ns = parser.parse_args(argv)
+    if ns.ladder or ns.quick:
+        ns.tables = ns.tables or 1000
+        ns.seconds = ns.seconds or 20.0
+        return main_ladder(ns)
+    ns.tables = ns.tables or 50
+    ns.seconds = ns.seconds or 30.0
     asyncio.run(run(ns.tables, ns.rate, ns.seconds))
     return 0
 

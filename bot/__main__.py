@@ -3,8 +3,12 @@
     python -m bot            run the bot (DISCORD_TOKEN from the environment or .env)
     python -m bot --sync     also push the slash commands to Discord on start
                              (to GIN_DEV_GUILD at once if set, else globally)
+    python -m bot --shards 0-3 --shard-count 8
+                             run only these shards (of 8): this process looks after their guilds;
+                             other processes on the same database run the other shards
     python -m bot play ...   play in the terminal against the AI, no Discord needed
     python -m bot selfplay --game G --players N --seed S ...   the AI in every seat, one JSON line per hand
+    python -m bot migrate-db --from gin.sqlite3 --to postgresql://...   copy every row to an empty store
 
 Settings come from the environment or .env (bot.config.Settings): DISCORD_TOKEN, GIN_DB,
 GIN_DEV_GUILD, GIN_LOG_LEVEL, and for demos and tests GIN_AI_DELAY, GIN_TICK, GIN_SEED.
@@ -17,6 +21,7 @@ import asyncio
 import logging
 import signal
 import sys
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +31,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.play_cli import main as play_main  # lazy: the terminal game needs no discord
 
         return int(play_main(args[1:]) or 0)
+    if args and args[0] == "migrate-db":
+        from bot.store.copy import main as migrate_db_main  # copy one store into another, no discord
+
+        return int(migrate_db_main(args[1:]) or 0)
     if args and args[0] == "selfplay":
         from bot.selfplay import main as selfplay_main  # the AI in every seat, JSON lines out
 
@@ -38,7 +47,22 @@ def main(argv: list[str] | None = None) -> int:
         "against the AI, no Discord needed.",
     )
     parser.add_argument("--sync", action="store_true", help="sync the slash commands on start")
+    parser.add_argument("--shards", metavar="IDS", help="the shards this process runs, e.g. 0-3 or 0,2,5")
+    parser.add_argument("--shard-count", type=int, metavar="N", help="how many shards the bot has in all")
     ns = parser.parse_args(args)
+
+    from bot.tables.shards import ShardSet
+
+    shards: ShardSet | None = None
+    if ns.shards is not None or ns.shard_count is not None:
+        if ns.shard_count is None:
+            parser.error("--shards needs --shard-count (how many shards there are in all)")
+        if ns.shard_count < 1:
+            parser.error("--shard-count must be at least 1")
+        try:
+            shards = ShardSet.parse(ns.shards or f"0-{ns.shard_count - 1}", ns.shard_count)
+        except ValueError as exc:
+            parser.error(str(exc))
 
     from bot.config import TOKEN_HELP, Settings
 
@@ -54,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     import aiohttp
     import discord
 
-    from bot.client import GinBot, seeded_source
-    from bot.store import Database, SchemaTooNew, StorageUnusable
+    from bot.client import GinBot, ShardedGinBot, seeded_source
+    from bot.store import SchemaTooNew, StorageUnusable, open_database
 
     # A size limit on files (ulimit -f) must become a failed write the bot reports, not a kill.
     if hasattr(signal, "SIGXFSZ"):
@@ -63,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
     async def preflight() -> None:
         """Check, create and migrate the database before connecting to Discord."""
-        await (await Database.open(settings.db_path)).close()
+        await (await open_database(settings.db_path)).close()
 
     try:
         asyncio.run(preflight())
@@ -72,13 +96,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    bot = GinBot(
-        settings,
-        sync=ns.sync,
-        ai_delay_s=settings.ai_delay_s,
-        tick_s=settings.tick_s,
-        seed_source=seeded_source(settings.seed) if settings.seed is not None else None,
-    )
+    options: dict[str, Any] = {
+        "sync": ns.sync,
+        "ai_delay_s": settings.ai_delay_s,
+        "tick_s": settings.tick_s,
+        "seed_source": seeded_source(settings.seed) if settings.seed is not None else None,
+    }
+    bot = GinBot(settings, **options) if shards is None else ShardedGinBot(settings, shards, **options)
 
     async def run() -> None:
         async with bot:

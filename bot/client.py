@@ -1,9 +1,12 @@
 """GinBot: the discord.py client. Start-up and shutdown only; the Discord layer is cogs.gin.
 
-Start-up (``setup_hook``): open the TableService on ``Settings.db_path`` (migrate + recover),
+Start-up (``setup_hook``): open the TableService on ``Settings.db_path`` (migrate; the active
+matches load on first use and the move-log check runs in the background, so the bot answers at once),
 build the Desk, register the DynamicItem classes (so buttons on old messages work after a
-restart), load the extensions, warm every game renderer's caches in a worker thread,
-optionally sync the commands, start the scheduler's tick.
+restart), load the extensions, start the picture pool (worker processes, one per core, each
+warming the renderers' caches; in-process drawing where processes cannot start), optionally
+sync the commands, start the scheduler's tick. Every minute the pool's backlog and latencies
+are logged (INFO). Shutdown stops the desk, then the pool, then the service.
 """
 
 from __future__ import annotations
@@ -22,23 +25,32 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.constants import AI_DELAY_S, TICK_S
 from bot.tables import TableService
+from bot.tables.shards import ShardSet
 from cogs.gin import ITEMS, Desk, GinTree
+from cogs.gin.posting import use_pictures
 from render import Style
 from render.games import renderers
+from render.pool import RenderPool
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.gin.commands", "cogs.gin.stats")  # in this order: stats joins the /gin group
+STATS_EVERY_S = 60.0  # the picture pool's numbers in the log
 
-__all__ = ["EXTENSIONS", "GinBot", "GinTree", "seeded_source"]
+IDENTIFY_WINDOW_S = 5.0  # Discord: max_concurrency shards may IDENTIFY per 5 seconds
+
+__all__ = ["EXTENSIONS", "GinBot", "GinTree", "ShardedGinBot", "seeded_source"]
 
 
 class GinBot(commands.Bot):
     """The bot. Test hooks: ``seed_source``/``chooser``/``clock`` go to the service, ``ai_delay_s``
-    is the bot's pause before each of its moves, ``tick_s`` the scheduler's period."""
+    is the bot's pause before each of its moves, ``tick_s`` the scheduler's period, ``render_workers``
+    the picture pool's processes (None: ``settings.render_workers``, whose None is one per core;
+    0: draw in a thread of this process)."""
 
     desk: Desk | None
     service: TableService | None
+    owned_shards: ShardSet | None = None  # set by ShardedGinBot: the guilds this process looks after
 
     def __init__(
         self,
@@ -51,6 +63,7 @@ class GinBot(commands.Bot):
         tick_s: float = TICK_S,
         sync: bool = False,
         style: Style | None = None,
+        render_workers: int | None = None,
         **options: Any,
     ) -> None:
         # The bot never joins voice: no start-up warning about voice libraries it does not need.
@@ -70,20 +83,34 @@ class GinBot(commands.Bot):
         self.service = None
         self.desk = None
         self._warm: asyncio.Task[None] | None = None
+        workers = render_workers if render_workers is not None else settings.render_workers
+        self.pictures = RenderPool(workers, style=self.style)
+        self._stats: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.service = await TableService.open(
-            self.settings.db_path, clock=self._clock, seed_source=self._seed_source, chooser=self._chooser
+            self.settings.db_path,
+            clock=self._clock,
+            seed_source=self._seed_source,
+            chooser=self._chooser,
+            shards=self.owned_shards,
+            background=True,  # answer at once: matches load on first use, the replay check runs meanwhile
+            snapshot_every=self.settings.snapshot_every,
         )
         self.desk = Desk(self, self.service, style=self.style, ai_delay_s=self.ai_delay_s, tick_s=self.tick_s)
         self.add_dynamic_items(*ITEMS)
         for name in EXTENSIONS:
             await self.load_extension(name)
+        # Workers start (and warm up) in the background; until then, and if they cannot, pictures
+        # are drawn in a thread here, so this process warms its own caches too.
+        self.pictures.start()
+        use_pictures(self.pictures)
         self._warm = asyncio.create_task(self._warm_caches(), name="gin-warm-caches")
+        self._stats = asyncio.create_task(self._log_stats(), name="gin-picture-stats")
         if self.sync_commands:
             await self.sync_app_commands()
         self.desk.start()
-        log.info("set up: database %s, %d dynamic item types", self.settings.db_path, len(ITEMS))
+        log.info("set up: database %s, %d dynamic item types", self.settings.database_label, len(ITEMS))
 
     async def _warm_caches(self) -> None:
         """Draw what every game's pictures need once, off the event loop."""
@@ -94,6 +121,16 @@ class GinBot(commands.Bot):
 
         seconds = await asyncio.to_thread(warm_all)
         log.info("renderer caches warmed in %.0f ms", seconds * 1000)
+        await self.pictures.ready()
+
+    async def _log_stats(self) -> None:
+        """Every minute while pictures are drawn: the pool's backlog and latencies (no cards)."""
+        while True:
+            await asyncio.sleep(STATS_EVERY_S)
+            stats = self.pictures.take_stats()
+            if stats.drawn or stats.backlog:
+                inflight = self.desk.inflight.count if self.desk is not None else 0
+                log.info("%s; %d interactions in flight", stats.line(), inflight)
 
     async def sync_app_commands(self) -> list[app_commands.AppCommand]:
         """Push the commands to Discord: to GIN_DEV_GUILD at once if set, else globally (slow to spread)."""
@@ -111,14 +148,45 @@ class GinBot(commands.Bot):
         log.info("ready as %s (%s) in %d guilds", self.user, self.user.id if self.user else "?", len(self.guilds))
 
     async def close(self) -> None:
-        if self._warm is not None:
-            self._warm.cancel()
+        for task in (self._warm, self._stats):
+            if task is not None:
+                task.cancel()
         if self.desk is not None:
             await self.desk.close()
         await super().close()
+        await self.pictures.close()
+        use_pictures(None)
         if self.service is not None:
             await self.service.close()
             self.service = None
+
+
+class ShardedGinBot(GinBot, commands.AutoShardedBot):
+    """The bot running some of the shards (``python -m bot --shards 0-3 --shard-count 8``): it hears
+    only those shards' guilds, and its service looks after only their matches (bot.tables.shards).
+    The other shards run in other processes on the same database."""
+
+    def __init__(self, settings: Settings, shards: ShardSet, **kwargs: Any) -> None:
+        super().__init__(settings, shard_ids=shards.shard_ids, shard_count=shards.count, **kwargs)
+        self.owned_shards = shards
+        self._identify_concurrency: int | None = None
+        self._identified = 0
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait only when Discord's IDENTIFY allowance is used up: ``max_concurrency`` shards per 5 s
+        (discord.py's default waits 5 s before every shard but the first)."""
+        if self._identify_concurrency is None:
+            try:
+                self._identify_concurrency = max(1, (await self.fetch_session_start_limits()).max_concurrency)
+            except discord.DiscordException:
+                self._identify_concurrency = 1
+        if self._identified and self._identified % self._identify_concurrency == 0:
+            await asyncio.sleep(IDENTIFY_WINDOW_S)
+        self._identified += 1
+
+    async def on_ready(self) -> None:
+        await super().on_ready()
+        log.info("running %s", self.owned_shards)
 
 
 def seeded_source(seed: int) -> Callable[[], int]:

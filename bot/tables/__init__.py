@@ -2,7 +2,8 @@
 
 No discord imports. Parts, one module each: settings, challenges (two-seat tables and new
 matches), lobby (tables of 2 to 6 seats: join, leave, AI seats, partners, start), moves, reads,
-deadlines, recovery, announcements (the outbox); ``live`` holds the cached matches and their locks.
+deadlines, recovery, announcements (the outbox); ``live`` holds the cached matches and their locks;
+``shards`` decides which guilds' matches this process looks after.
 """
 
 from bot.store import (

@@ -10,11 +10,22 @@ from bot.store import Announcement
 from .base import ServiceBase
 from .errors import Refusal
 
+# Sharded: how many pending rows of other processes' guilds one look may skip. They are posted by
+# their own process within a tick; only a process that is down for long leaves rows behind.
+FOREIGN_ROWS_SLACK = 1000
+
 
 class AnnouncementsPart(ServiceBase):
     async def pending_announcements(self, match_id: int | None = None, limit: int = 50) -> list[Announcement]:
-        """Messages committed but not yet accepted by Discord, oldest first (of one match, or all)."""
-        return await self.store.pending_announcements(limit, match_id)
+        """Messages committed but not yet accepted by Discord, oldest first (of one match, or all),
+        of the guilds this process looks after."""
+        if self.shards.all:
+            return await self.store.pending_announcements(limit, match_id)
+        if match_id is not None:
+            return await self.store.pending_announcements(limit, match_id) if await self.owns_match(match_id) else []
+        # The outbox holds every process's rows: read past other guilds' so they cannot crowd ours out.
+        rows = await self.store.pending_announcements(limit + FOREIGN_ROWS_SLACK, None)
+        return [a for a in rows if await self.owns_match(a.match_id)][:limit]
 
     async def announced(self, announcement: Announcement, message_id: int | None) -> bool:
         """Discord accepted the message: it is never posted again. False if it was already marked."""

@@ -16,6 +16,7 @@ from bot.store import Challenge, GuildSettings, Stage, Store
 from .errors import Refusal
 from .live import Live, LiveMatches
 from .records import MatchInfo
+from .shards import ShardSet
 
 Chooser = Callable[[Any, str, random.Random], Any]  # (seat view, level, rng) -> one of view.legal
 
@@ -38,12 +39,18 @@ class ServiceBase:
         clock: Callable[[], datetime] | None = None,
         seed_source: Callable[[], int] | None = None,
         chooser: Chooser | None = None,
+        shards: ShardSet | None = None,
     ) -> None:
         self.store = store
+        # The guilds this process looks after (bot.tables.shards): recovery, the scheduler's lists and
+        # the outbox see only their matches. With some shards only, another process may have moved a
+        # match since it was cached, so each use checks the cached version against the store.
+        self.shards = shards or ShardSet.everything()
+        self._match_guilds: dict[int, int] = {}  # match id -> its guild (never changes), for owns_match
         self.clock = clock or utcnow
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.chooser = chooser  # None: each game's registered AI
-        self.live = LiveMatches(store)
+        self.live = LiveMatches(store, verify=not self.shards.all)
         self._lifecycle = asyncio.Lock()  # challenge / accept / play_bot: check-then-create atomically
         self._settings: dict[int, GuildSettings] = {}
         self._settings_lock = asyncio.Lock()  # read-modify-write of a guild's settings
@@ -51,6 +58,10 @@ class ServiceBase:
         # expire_challenges() returns them too, so their public message is updated.
         self._expired: list[Challenge] = []
         self.recovery_mismatches: list[int] = []  # match ids whose move log disagreed with the snapshot
+        # Set while every active match is cached; cleared while a background start-up loads them
+        # (bot.tables.recovery): what lists all matches waits for it.
+        self.loaded = asyncio.Event()
+        self.loaded.set()
 
     def _now(self) -> datetime:
         now = self.clock()
@@ -63,7 +74,7 @@ class ServiceBase:
         live = self.live.get(match_id)
         if live is not None:
             return live.info
-        loaded = await self.store.load_match(match_id)
+        loaded = await self.store.load_match(match_id, settled=True)  # not cached: no write of it in flight here
         if loaded is None:
             raise Refusal("There is no such match.")
         return Live.load(*loaded).info
@@ -75,6 +86,19 @@ class ServiceBase:
             return None
         timeout = (await self.guild_settings(live.record.guild_id)).turn_timeout_s
         return deadline + timedelta(seconds=stage.periods * timeout)
+
+    async def owns_match(self, match_id: int) -> bool:
+        """Whether this process looks after the match (its guild is on one of our shards)."""
+        if self.shards.all:
+            return True
+        guild = self._match_guilds.get(match_id)
+        if guild is None:
+            live = self.live.get(match_id)
+            record = live.record if live is not None else await self.store.get_match(match_id)
+            if record is None:
+                return False
+            guild = self._match_guilds[match_id] = record.guild_id
+        return self.shards.owns(guild)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         cached = self._settings.get(guild_id)

@@ -6,6 +6,10 @@ new ``MatchInfo`` published. If a commit fails (or is cancelled), the entry is m
 stale and the next user under the lock reloads it from the store, whose queue runs the
 reload after the write, so memory never runs ahead of disk. Readers that do not take the
 lock see ``info``: the last committed state.
+
+Start-up does not wait for the cache: a match is loaded when it is first used, and the
+background start-up (bot.tables.recovery) ``offer``s the rest from one bulk read, which never
+replaces what a first use loaded (or dropped) meanwhile.
 """
 
 from __future__ import annotations
@@ -49,10 +53,15 @@ class Live:
 class LiveMatches:
     """Active matches by id, loaded on first use, with one lock each."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, verify: bool = False) -> None:
         self.store = store
+        # Check a cached match's version against the store before each use (sharded processes: the
+        # match may have moved in another process since, e.g. across a re-shard).
+        self.verify = verify
         self._live: dict[int, Live] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        # Matches dropped while a bulk read (start-up) may still offer their older state: never re-cached.
+        self._gone: set[int] | None = None
 
     def get(self, match_id: int) -> Live | None:
         return self._live.get(match_id)
@@ -60,9 +69,28 @@ class LiveMatches:
     def put(self, live: Live) -> None:
         self._live[live.record.id] = live
 
+    def begin_bulk(self) -> None:
+        """A bulk read of the active matches starts (``offer`` follows): remember what is dropped meanwhile."""
+        self._gone = set()
+
+    def end_bulk(self) -> None:
+        self._gone = None
+
+    def offer(self, live: Live) -> bool:
+        """Cache a match read in bulk, unless this process has used it since the read began (it is
+        cached, being loaded, or was dropped): then what this process holds is newer. Returns
+        whether it was cached."""
+        match_id = live.record.id
+        if match_id in self._live or match_id in self._locks or (self._gone is not None and match_id in self._gone):
+            return False
+        self._live[match_id] = live
+        return True
+
     def drop(self, match_id: int) -> None:
         """Forget an ended match: later users only read it, and a fresh lock is fine for that."""
         self._live.pop(match_id, None)
+        if self._gone is not None:
+            self._gone.add(match_id)
         lock = self._locks.get(match_id)
         if lock is not None and not lock.locked():
             del self._locks[match_id]
@@ -82,17 +110,32 @@ class LiveMatches:
         try:
             async with lock:
                 live = self._live.get(match_id)
+                if live is not None and not live.stale and self.verify and await self._outdated(live):
+                    live.stale = True
                 if live is None or live.stale:
-                    loaded = await self.store.load_match(match_id)
+                    # A first load may use the reader: no write of a match this process never
+                    # loaded can be in flight (at start-up the writer is busy with the bulk read).
+                    # A stale entry's reload must follow its failed write: the writer's queue.
+                    loaded = await self.store.load_match(match_id, settled=live is None)
                     if loaded is None:
                         raise Refusal("There is no such match.")
                     live = Live.load(*loaded)
                     if live.record.status is MatchStatus.ACTIVE:
                         self._live[match_id] = live
                     else:
-                        self._live.pop(match_id, None)
+                        self.drop(match_id)
                 yield live
         finally:
             # A match that is not (or no longer) active keeps no lock: nothing changes it any more.
             if match_id not in self._live and self._locks.get(match_id) is lock and not lock.locked():
                 del self._locks[match_id]
+
+    async def _outdated(self, live: Live) -> bool:
+        """Whether the store holds a newer (or ended) state of this match than the cache: one read by id."""
+        row = await self.store.get_match(live.record.id)
+        outdated = row is None or row.version != live.record.version or row.status is not live.record.status
+        if outdated:
+            log.info(
+                "match %d: cached version %d is not the stored one; reloading", live.record.id, live.record.version
+            )
+        return outdated

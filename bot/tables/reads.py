@@ -35,7 +35,12 @@ class ReadsPart(ServiceBase):
             live.info = replace(live.info, board_message_id=message_id)
 
     async def active_matches(self) -> list[MatchInfo]:
-        return [live.info for live in self.live if live.info.status is MatchStatus.ACTIVE]
+        await self.loaded.wait()  # a background start-up caches every active match first
+        return [
+            live.info
+            for live in self.live
+            if live.info.status is MatchStatus.ACTIVE and self.shards.owns(live.info.guild_id)
+        ]
 
     async def ai_pending(self) -> list[MatchInfo]:
         """Active matches where some AI seat may act (e.g. after a restart): call ai_step for each

@@ -1,12 +1,23 @@
-"""Start-up: load every active match and check that its move log reproduces its snapshot."""
+"""Start-up: load every active match and check that its move log reproduces its snapshot.
+
+Two ways: ``recover()`` does both before it returns (tests, tools); ``start_recovery()`` does
+them in the background (the bot), so the bot answers at once: a match used before the
+background has reached it is loaded on first use (``LiveMatches.locked``). The background first
+caches every active match from one bulk read (what lists all matches, the scheduler's
+``active_matches`` and ``overdue``, waits for that), then checks each match's move log under the
+match's lock, so a move made meanwhile never looks like a mismatch. A mismatch is handled as
+before: logged loudly, recorded in ``recovery_mismatches``, and the snapshot wins.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 
 from bot.engine import IllegalAction, game_type
-from bot.store import MatchRecord, Snapshot
+from bot.store import MatchRecord, MatchStatus, Snapshot
 
 from .base import ServiceBase
 from .live import Live
@@ -14,20 +25,91 @@ from .live import Live
 log = logging.getLogger(__name__)
 
 
+YIELD_EVERY = 5  # matches loaded or checked between two turns of the event loop (answers go first)
+
+
 class RecoveryPart(ServiceBase):
+    _recovery: asyncio.Task[int] | None = None
+
+    def start_recovery(self) -> None:
+        """Load and check every active match in the background; until every match is cached, the
+        calls that list matches wait (``loaded``)."""
+        if self._recovery is not None:
+            return
+        self.loaded.clear()
+        self._recovery = asyncio.create_task(self._recover_in_background(), name="gin-recovery")
+
+    async def recovered(self) -> int:
+        """Wait for the background recovery (if one runs); the number of matches it checked."""
+        return 0 if self._recovery is None else await asyncio.shield(self._recovery)
+
+    async def stop_recovery(self) -> None:
+        task, self._recovery = self._recovery, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _recover_in_background(self) -> int:
+        try:
+            loaded = await self._load_active()
+        except Exception:
+            log.exception("start-up: loading the active matches failed; they load on first use")
+            return 0
+        finally:
+            self.loaded.set()  # a failed bulk read still lets the scheduler go on with what is cached
+        checked = 0
+        for match_id in loaded:
+            try:
+                checked += await self._check(match_id)
+            except Exception:
+                log.exception("start-up: checking the move log of match %d failed", match_id)
+            if checked % YIELD_EVERY == 0:
+                await asyncio.sleep(0)
+        log.info("checked the move logs of %d active matches in the background", checked)
+        return checked
+
+    async def _check(self, match_id: int) -> int:
+        """Check one match under its lock (no move of it can commit meanwhile); 1 if it was checked."""
+        async with self.live.locked(match_id) as live:
+            if live.record.status is not MatchStatus.ACTIVE:
+                return 0
+            row = await self.store.load_match(match_id)
+            if row is None:
+                return 0
+            self._report(match_id, await self._replay_problem(*row, live))
+            return 1
+
+    async def _load_active(self) -> list[int]:
+        """Cache every active match (of our shards) from one bulk read; returns their ids."""
+        self.live.begin_bulk()
+        try:
+            rows = [(r, s) for r, s in await self.store.active_matches() if self.shards.owns(r.guild_id)]
+            for n, (record, snapshot) in enumerate(rows, 1):
+                self.live.offer(Live.load(record, snapshot))
+                if n % YIELD_EVERY == 0:
+                    await asyncio.sleep(0)
+        finally:
+            self.live.end_bulk()
+        if rows:
+            log.info("loaded %d active matches%s", len(rows), "" if self.shards.all else f" ({self.shards})")
+        return [record.id for record, _ in rows]
+
+    def _report(self, match_id: int, problem: str | None) -> None:
+        if problem:
+            self.recovery_mismatches.append(match_id)
+            log.error("RECOVERY MISMATCH in match %d: %s; keeping the snapshot", match_id, problem)
+
     async def recover(self) -> int:
         """Load every active match; check that replaying its moves from the seed reproduces the
         snapshot. A mismatch is logged loudly and the snapshot wins. Returns the number loaded."""
-        loaded = await self.store.active_matches()
+        loaded = [(r, s) for r, s in await self.store.active_matches() if self.shards.owns(r.guild_id)]
         for record, snapshot in loaded:
             live = Live.load(record, snapshot)
-            problem = await self._replay_problem(record, snapshot, live)
-            if problem:
-                self.recovery_mismatches.append(record.id)
-                log.error("RECOVERY MISMATCH in match %d: %s; keeping the snapshot", record.id, problem)
+            self._report(record.id, await self._replay_problem(record, snapshot, live))
             self.live.put(live)
         if loaded:
-            log.info("recovered %d active matches", len(loaded))
+            log.info("recovered %d active matches%s", len(loaded), "" if self.shards.all else f" ({self.shards})")
         return len(loaded)
 
     async def _replay_problem(self, record: MatchRecord, snapshot: Snapshot, live: Live) -> str | None:

@@ -6,17 +6,20 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from bot.constants import SNAPSHOT_EVERY
 from bot.store import Store
 
 from .announcements import AnnouncementsPart
 from .base import Chooser
 from .challenges import ChallengesPart
 from .deadlines import DeadlinesPart
+from .discord_state import DiscordStatePart
 from .lobby import LobbyPart
 from .moves import MovesPart
 from .reads import ReadsPart
 from .recovery import RecoveryPart
 from .settings import SettingsPart
+from .shards import ShardSet
 from .styles import StylesPart
 
 
@@ -30,6 +33,7 @@ class TableService(
     RecoveryPart,
     AnnouncementsPart,
     StylesPart,
+    DiscordStatePart,
 ):
     """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
     moves, deadlines and stats per game family.
@@ -47,14 +51,23 @@ class TableService(
         chooser: Chooser | None = None,
         synchronous: str = "NORMAL",
         busy_timeout_ms: int | None = None,
+        shards: ShardSet | None = None,
+        background: bool = False,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> TableService:
-        """Open (check, create, migrate) the database and recover the active matches."""
+        """Open (check, create, migrate) the database and recover the active matches (of the guilds
+        ``shards`` own; default every guild). A move rewrites its match's snapshot every
+        ``snapshot_every`` moves and at every hand's end (1: every move); loads replay the rest."""
         store = await Store.open(
             db_path,
             synchronous=synchronous,
+            snapshot_every=snapshot_every,
             **({} if busy_timeout_ms is None else {"busy_timeout_ms": busy_timeout_ms}),
         )
-        service = cls(store, clock=clock, seed_source=seed_source, chooser=chooser)
+        service = cls(store, clock=clock, seed_source=seed_source, chooser=chooser, shards=shards)
+        if background:  # answer at once: matches load on first use, the replay check runs meanwhile
+            service.start_recovery()
+            return service
         try:
             await service.recover()
         except BaseException:
@@ -63,4 +76,5 @@ class TableService(
         return service
 
     async def close(self) -> None:
+        await self.stop_recovery()
         await self.store.close()

@@ -118,10 +118,16 @@ class AnnouncingBoard(Board):
     async def refresh_active(self) -> int:
         """Start-up: every active match's board shows its current state (edited, or posted if gone)."""
         count = 0
-        for match in await self.service.active_matches():
+        active = await self.service.active_matches()
+        # What the boards show by the store's record: a board another process (or this one before a
+        # restart) brought up to date is not drawn again.
+        recorded = await self.service.shown_versions([m.id for m in active])
+        for match in active:
             shown = self._entry(match.id)
             try:
                 async with shown.lock:
+                    if shown.version < 0 and match.id in recorded:
+                        shown.advance(recorded[match.id])
                     if shown.version >= match.version:
                         continue
                     line = renderer_for(match.game).describe(match.public, match.names)

@@ -49,6 +49,7 @@ class Shown:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     message_id: int | None = None  # the board as posted last: newer than a MatchInfo read before the post
     version: int = -1  # the newest version shown (or waiting in ``later``): an edit never goes back
+    queued: int = -1  # the newest version waiting to be drawn by a ``show`` call: older plain edits are skipped
     later: asyncio.Task[None] | None = None  # a move inside a turn, shown if the turn's end does not follow
     turn: asyncio.Condition = field(init=False)  # on ``lock``: a newer version was shown
 
@@ -91,11 +92,11 @@ class Board:
 
     @staticmethod
     def _to_notify(match: MatchInfo) -> int | None:
-        """The human to move, if any (the bot never is notified)."""
-        turn = match.public.turn
-        if match.status is not MatchStatus.ACTIVE or turn is None or match.is_ai(turn):
+        """The (first) human to move, if any (the bot never is notified; a second human to act at
+        once, in a partnership hand, gets the turn ping)."""
+        if match.status is not MatchStatus.ACTIVE:
             return None
-        return match.players[turn]
+        return next((match.players[s] for s in match.humans_to_act), None)
 
     async def start(self, match: MatchInfo) -> None:
         """A new match: its first board (its outbox row, version 0), naming (and notifying) the player to move."""
@@ -142,6 +143,9 @@ class Board:
         message is live (a new board does not notify them). Returns the user the new board notified."""
         match = result.match
         shown = self._entry(match.id)
+        inside_turn = match.public.turn is not None and match.public.turn == result.seat
+        if result.hand_over is not None or result.match_over or not inside_turn:
+            shown.queued = max(shown.queued, match.version)  # this move will draw the board
         async with shown.lock:
             await self._wait_for_previous(shown, match)
             if result.announcements and any(a.id in self._claimed for a in result.announcements):
@@ -158,7 +162,11 @@ class Board:
             try:
                 if result.hand_over is not None or result.match_over:
                     notified = await self._close_hand(result, shown, quiet)
-                elif match.public.turn is not None and match.public.turn == result.seat:
+                elif shown.queued > match.version:
+                    # Coalesced: a newer move waits to be shown and draws the board anew; a picture
+                    # (or the words) of this one would be replaced before anyone saw it.
+                    log.debug("match %d: move %d not drawn (move %d follows)", match.id, match.version, shown.queued)
+                elif inside_turn:
                     grace = await self.service.ping_grace(match.guild_id)
                     shown.later = asyncio.create_task(
                         self._edit_later(match, shown, line, grace), name=f"gin-board-later-{match.id}"
@@ -194,10 +202,14 @@ class Board:
         view, names = match.public, match.names
         turn = ""
         if match.status is MatchStatus.ACTIVE and view.turn is not None:
-            if match.is_ai(view.turn):
-                turn = messages.bot_thinking(names[view.turn])
-            else:
-                turn = messages.to_play(match.players[view.turn], match.turn_deadline)
+            # Every seat that may act (two at once in a partnership hand): humans named, the AI thinking.
+            acting = match.to_act or (view.turn,)
+            turn = "\n".join(
+                messages.bot_thinking(names[s])
+                if match.is_ai(s)
+                else messages.to_play(match.players[s], match.turn_deadline)
+                for s in acting
+            )
         return messages.board_text(
             messages.title_of(match.game), names, hand_number(view), renderer.score_line(view, names), line, turn
         )
@@ -220,6 +232,7 @@ class Board:
         )
         shown.message_id = msg.id
         await self.service.set_board_message(match.id, msg.id)
+        await self.service.board_shown(match.id, match.version)  # a later owner need not draw it again
         shown.advance(match.version)
         await self._mark(announcement, msg.id)
         log.info("match %d: board posted for hand %s (message %d)", match.id, hand_number(match.public), msg.id)
@@ -243,6 +256,8 @@ class Board:
             await self._channel(match).get_partial_message(board).edit(**fields)  # type: ignore[arg-type]
         except discord.NotFound:  # someone deleted the board: start a fresh one
             await self._post(match, shown, line, None)
+            return
+        await self.service.board_shown(match.id, match.version)
 
     async def _edit_later(self, match: MatchInfo, shown: Shown, line: str, grace_s: float) -> None:
         """A move inside a turn, in words, once the grace period has passed without the turn's end."""
@@ -346,6 +361,8 @@ class Board:
             match.status is MatchStatus.ABANDONED,
             by_seat,
             match.ai_seat is not None,
+            teams=match.teams,
+            score=renderer.score_line(view, match.names),
         )
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
         msg = await self._channel(match).send(

@@ -8,6 +8,7 @@ engine's views; pictures, words and controls from the game's renderer. The parts
 - ``hands`` (hand.py): private hands (live: redrawn after every move) and moves, resign, claim, rules;
 - ``pings`` (pings.py): at most one turn ping, and none while the player's live hand is up;
 - ``challenges`` (challenges.py): challenges, tables against the bot, rematches, expiry;
+- ``lobby`` (lobby.py): tables of three or more: seats, the AI, partners, Start;
 - ``scheduler`` (scheduler.py): the bot's moves, deadlines and the periodic tick;
 - ``inflight`` (answer.py): handlers in flight, so shutdown lets them finish.
 """
@@ -29,6 +30,7 @@ from .answer import Inflight
 from .challenges import Challenges
 from .hand import Hands
 from .live import LiveHands
+from .lobby import Lobby
 from .pings import Pings
 from .scheduler import Scheduler
 
@@ -58,6 +60,8 @@ class Desk:
         self.hands = Hands(service, style, self.after_move, self.live)
         self.pings = Pings(client, service, self.live)
         self.challenges = Challenges(client, service, self.start_match)
+        self.lobby = Lobby(client, service, self.start_match)
+        self.challenges.lobby_rematch = self.lobby.rematch
         self.scheduler = Scheduler(
             client,
             service,
@@ -85,6 +89,10 @@ class Desk:
     async def start_match(self, match: MatchInfo) -> None:
         """A new match: its first board, and the bot's first move if it starts."""
         await self.board.start(match)
+        try:
+            await self.pings.start(match)  # a second human to act at once (a partnership hand)
+        except Exception:
+            log.exception("match %d: the first turn pings failed", match.id)
         self.scheduler.kick(match)
 
     async def after_move(self, result: ActResult, drawn_seat: int | None = None) -> None:

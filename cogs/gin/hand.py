@@ -6,6 +6,11 @@ waiting player's message itself (``push``): his cards and controls when the turn
 the words of the opponent's move while it is still the opponent's turn, the result when a hand
 ends. So an ordinary turn is two clicks (a draw, a discard) and no Refresh.
 
+Under load: a redraw waiting behind a newer one for the same message is skipped (the newer one
+draws, with the picture if either needed it); at most ``DRAWS_AT_ONCE`` hand messages are drawn
+at once; and when the pictures queue up, the mover first reads that his move is saved and the
+picture follows.
+
 A player's cards only ever go into that player's ephemeral messages: a hand is drawn from the
 seat's own view (``ActResult.views[seat]`` or ``TableService.seat_view``) into a message of
 that player's own interactions (the clicked message if it is his ephemeral one, else a new
@@ -28,12 +33,20 @@ from render import Control, Style, renderer_for
 from . import ids, messages
 from .components import confirm_view, hand_view, resign_confirm_view
 from .live import LiveHand, LiveHands
-from .posting import draw, image_file, own_ephemeral
+from .posting import draw, image_file, own_ephemeral, pictures
 
 log = logging.getLogger(__name__)
 
 ShowMove = Callable[[ActResult, int | None], Coroutine[Any, Any, None]]
 REDRAWS = 3  # draws of one hand message in a row while the table keeps moving (the newest wins)
+# Hand messages drawn at once; more wait here (costing nothing), so that answering new clicks, the
+# first thing every handler does, stays quick however many moves queue up behind them.
+DRAWS_AT_ONCE = 16
+
+
+def own_cards(view: Any) -> Any:
+    """The seat's own cards in its view (what its hand picture shows), None for a view without them."""
+    return getattr(view, "hand", None)
 
 
 def over_note(result: ActResult) -> str:
@@ -55,6 +68,7 @@ class Hands:
         self.style = style  # the server's look; each player's own choices override it for his hand
         self.show_move = show_move  # the public side of a committed move (Desk.after_move)
         self.live = live if live is not None else LiveHands()
+        self.gate = asyncio.Semaphore(DRAWS_AT_ONCE)
 
     async def _player_match(self, match_id: int, user_id: int) -> MatchInfo:
         """The match, if this user plays in it and it is still going (else a Refusal)."""
@@ -93,7 +107,8 @@ class Hands:
         renderer = renderer_for(match.game)
         active = match.status is MatchStatus.ACTIVE
         style, text_only = await self._look(user_id)
-        mine = active and getattr(view, "turn", None) == getattr(view, "seat", -1)
+        seat = getattr(view, "seat", -1)
+        mine = active and seat in (getattr(view, "to_act", None) or (getattr(view, "turn", None),))
         said = renderer.describe(view, match.names) if happened else ""
         status = renderer.status_line(view, match.names)
         deadline = match.turn_deadline if mine else None
@@ -105,13 +120,26 @@ class Hands:
         return {"content": content, "attachments": [] if text_only else [image_file(image)], "view": controls}
 
     async def _draw_own(
-        self, interaction: discord.Interaction, match: MatchInfo, view: Any, *, note: str = "", happened: bool = True
+        self,
+        interaction: discord.Interaction,
+        match: MatchInfo,
+        view: Any,
+        *,
+        note: str = "",
+        happened: bool = True,
+        moved: bool = False,
     ) -> None:
         """Draw the seat's view into this interaction's message: from now on the player's live hand.
-        If a newer move was drawn there meanwhile (the opponent was quick), the newest state is drawn."""
+        If a newer move was drawn there meanwhile (the opponent was quick), the newest state is drawn.
+        When the pictures queue up (over capacity), the player first reads that his move (``moved``)
+        is saved and the picture follows: an answer within moments, never a long 'thinking'."""
         user = interaction.user.id
         hand = self.live.entry(match.id, user)
-        async with hand.lock:
+        if pictures().busy or self.gate.locked():
+            await interaction.edit_original_response(
+                content=messages.BUSY_MOVE if moved else messages.BUSY_HAND, attachments=[], view=None
+            )
+        async with self.gate, hand.lock:
             # Live from now on: a move committed while this draws is pushed here once the lock is free.
             hand.interaction = interaction
             for _ in range(REDRAWS):
@@ -123,6 +151,7 @@ class Hands:
                     **await self._message(match, view, user, note=note, happened=happened)
                 )
                 self.live.drawn(hand, interaction, view.moves)
+                hand.cards = own_cards(view)
                 # A move committed before this message was live was pushed nowhere: draw it too.
                 latest = await self.service.seat_view(match.id, user)
                 if latest.moves <= view.moves:
@@ -147,17 +176,27 @@ class Hands:
         view = result.views[seat]
         # The turn came to him, or a hand or the match ended: everything. Else (the opponent drew
         # and still has to discard) the words of the move: his cards and controls are as they were.
-        full = result.match_over or result.hand_over is not None or match.public.turn == seat
+        full = result.match_over or result.hand_over is not None or seat in (match.to_act or (match.public.turn,))
+        hand.queued = max(hand.queued, view.moves)
         try:
-            async with hand.lock:
+            async with self.gate, hand.lock:
                 if hand.version >= view.moves:
                     return True  # this move, or a newer one, is drawn already
+                if hand.queued > view.moves:
+                    # Coalesced: a newer move waits to be drawn here (with the picture if this one needed it).
+                    hand.owe_picture = hand.owe_picture or full
+                    return True
                 interaction = hand.interaction
                 if interaction is None:
                     return False
+                # His own cards changed by another's move (Skarney: his offered card was taken): the picture too.
+                full = full or hand.owe_picture or own_cards(view) != hand.cards
                 payload = await self._message(match, view, hand.user_id, note=over_note(result), picture=full)
                 await interaction.edit_original_response(**payload)
                 hand.version = view.moves
+                if full:
+                    hand.cards = own_cards(view)
+                hand.owe_picture = False
         except discord.HTTPException as error:
             self.live.lost(hand, f"HTTP {error.status}")
             return False
@@ -177,6 +216,7 @@ class Hands:
                         continue
                     await hand.interaction.edit_original_response(**await self._message(match, view, user_id))
                     hand.version = view.moves
+                    hand.cards = own_cards(view)
                 count += 1
             except discord.HTTPException as error:
                 self.live.lost(hand, f"HTTP {error.status}")
@@ -208,7 +248,9 @@ class Hands:
             match = result.match
             log.info("match %d: seat %d played %s (version %d)", match.id, result.seat, ids.verb(action), match.version)
             ended = result.match_over or result.hand_over is not None
-            await self._draw_own(interaction, match, result.views[result.seat], note=over_note(result), happened=ended)
+            await self._draw_own(
+                interaction, match, result.views[result.seat], note=over_note(result), happened=ended, moved=True
+            )
         finally:
             await shown
 

@@ -40,6 +40,9 @@ class LiveHand:
     user_id: int
     interaction: discord.Interaction | None = None  # the newest one whose original message is the hand
     version: int = -1  # the newest match version drawn into the message
+    queued: int = -1  # the newest version a push waits to draw: older pushes are skipped
+    owe_picture: bool = False  # a skipped push would have drawn the picture: the next one draws it
+    cards: object = None  # the seat's own cards as the message's picture shows them
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def token_age(self, now: datetime) -> float:

@@ -1,5 +1,6 @@
-"""Small Discord facts shared by the parts: channels, image files, allowed mentions, drawing in a
-worker thread, and the permission check before a table is set up."""
+"""Small Discord facts shared by the parts: channels, image files, allowed mentions, drawing
+pictures off the event loop (the bot's ``RenderPool``: worker processes), and the permission
+check before a table is set up."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import discord
 
 from bot.tables import Refusal
 from render import RenderedImage
+from render.games import renderers
+from render.pool import KINDS, RenderPool
 
 from . import messages
 
@@ -29,9 +32,37 @@ def image_file(image: RenderedImage) -> discord.File:
     return discord.File(image.file(), filename=image.filename, description=image.alt[:1024])
 
 
+_pictures = RenderPool(workers=0)  # until the bot starts its own: drawing in a thread
+
+
+def pictures() -> RenderPool:
+    """The pool that draws this process's pictures (its backlog says whether the bot is busy)."""
+    return _pictures
+
+
+def use_pictures(pool: RenderPool | None) -> None:
+    """Draw with ``pool`` from now on (the bot's, at start-up); None: back to a thread (shutdown)."""
+    global _pictures
+    _pictures = pool if pool is not None else RenderPool(workers=0)
+
+
+def _job(fn: Callable[..., Any]) -> tuple[str, str] | None:
+    """(game, picture kind) when ``fn`` is a picture method of a registered renderer: such a call
+    can be drawn by a worker process, which holds the same renderers."""
+    owner, kind = getattr(fn, "__self__", None), getattr(fn, "__name__", "")
+    if owner is None or kind not in KINDS:
+        return None
+    return next(((game, kind) for game, r in renderers().items() if r is owner), None)
+
+
 async def draw(fn: Callable[..., T], *args: Any) -> T:
-    """Run a renderer call in a worker thread: a picture takes tens of milliseconds."""
-    return await asyncio.to_thread(fn, *args)
+    """A renderer's picture, drawn off the event loop: a renderer's picture method goes to the
+    picture pool (worker processes, fed with the views), anything else to a thread."""
+    job = _job(fn)
+    if job is None:
+        return await asyncio.to_thread(fn, *args)
+    image: T = await _pictures.draw(*job, *args)
+    return image
 
 
 def channel(client: discord.Client, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:

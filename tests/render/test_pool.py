@@ -1,0 +1,90 @@
+"""The picture pool: worker processes draw the same pictures as this process, from plain views."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import signal
+
+from bot.engine import public_view
+from render import Style, register_renderer, renderer_for, unregister_renderer
+from render.pool import RenderPool
+
+from .helpers import first_hand
+
+
+async def test_workers_draw_the_same_pictures_as_this_process(draw_pair, names):
+    _, after, m = draw_pair
+    table = public_view(m)
+    assert pickle.loads(pickle.dumps(after)) == after  # views travel to the workers as plain data
+    pool = RenderPool(2)
+    try:
+        assert pool.start()
+        assert pool.mode == "threads"  # until the workers have started
+        assert await pool.ready()
+        assert pool.mode == "processes"
+        images = await asyncio.gather(
+            pool.draw("gin", "hand", after, names, Style()),
+            pool.draw("gin", "table", table, names, Style(four_colour=True)),
+        )
+        assert images[0].png == renderer_for("gin").hand(after, names, Style()).png
+        assert images[1].png == renderer_for("gin").table(table, names, Style(four_colour=True)).png
+        assert images[0].alt == renderer_for("gin").hand(after, names, Style()).alt
+        stats = pool.take_stats()
+        assert stats.drawn == 2 and stats.backlog == 0 and stats.mode == "processes"
+        assert "2 drawn" in stats.line()
+        assert pool.take_stats().drawn == 0  # taken: the next minute starts from zero
+    finally:
+        await pool.close()
+    assert pool.mode == "threads"
+
+
+async def test_a_game_the_workers_do_not_know_is_drawn_here(names):
+    view = first_hand("knock")
+    register_renderer("gin-here-only", renderer_for("gin"), offered=False)  # in this process only
+    pool = RenderPool(1)
+    try:
+        pool.start()
+        assert await pool.ready()
+        image = await pool.draw("gin-here-only", "result", view, names, Style())
+        assert image is not None and image.png == renderer_for("gin").result(view, names, Style()).png
+        again = await pool.draw("gin-here-only", "table", view, names, Style())
+        assert again.png == renderer_for("gin").table(view, names, Style()).png
+    finally:
+        unregister_renderer("gin-here-only")
+        await pool.close()
+
+
+async def test_no_workers_draws_in_a_thread_and_busy_says_when_pictures_wait(draw_pair, names):
+    _, after, m = draw_pair
+    pool = RenderPool(0, capacity=1)
+    assert not pool.start() and pool.mode == "threads"
+    assert not pool.busy
+    first = asyncio.create_task(pool.draw("gin", "hand", after, names, Style()))
+    second = asyncio.create_task(pool.draw("gin", "table", public_view(m), names, Style()))
+    await asyncio.sleep(0)  # both asked for: one draws, one waits for the slot
+    assert pool.backlog == 2 and pool.busy
+    hand, table = await asyncio.gather(first, second)
+    assert hand.png == renderer_for("gin").hand(after, names, Style()).png
+    assert table.png == renderer_for("gin").table(public_view(m), names, Style()).png
+    assert pool.backlog == 0 and not pool.busy
+    stats = pool.take_stats()
+    assert stats.drawn == 2 and stats.max_backlog == 2
+
+
+async def test_a_dead_worker_is_replaced_and_pictures_still_come(draw_pair, names):
+    _, after, _ = draw_pair
+    expected = renderer_for("gin").hand(after, names, Style()).png
+    pool = RenderPool(1)
+    try:
+        pool.start()
+        assert await pool.ready()
+        (pid,) = await pool.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        assert (await pool.draw("gin", "hand", after, names, Style())).png == expected
+        assert (await pool.draw("gin", "hand", after, names, Style())).png == expected
+        assert pool.mode == "processes"
+        assert await pool.worker_pids() != {pid}
+    finally:
+        await pool.close()
