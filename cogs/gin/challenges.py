@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -40,6 +41,13 @@ async def opening(interaction: discord.Interaction, game: str | None) -> str:
     return game
 
 
+async def open_here(service: TableService, interaction: discord.Interaction, **table: Any) -> Challenge:
+    """``service.open_table`` in the interaction's channel, hosted by the user who clicked or typed."""
+    user = interaction.user
+    assert interaction.guild_id is not None and interaction.channel_id is not None  # /gin is guild only
+    return await service.open_table(interaction.guild_id, interaction.channel_id, user.id, user.display_name, **table)
+
+
 class Challenges:
     """Challenge messages and their buttons; new tables from them."""
 
@@ -69,11 +77,9 @@ class Challenges:
         user = interaction.user
         assert interaction.guild_id is not None and interaction.channel_id is not None  # /gin is guild only
         if options.strip() or rules is not None:
-            challenge = await self.service.open_table(
-                interaction.guild_id,
-                interaction.channel_id,
-                user.id,
-                user.display_name,
+            challenge = await open_here(
+                self.service,
+                interaction,
                 game=game,
                 seats=2,
                 variant=variant,
@@ -171,11 +177,9 @@ class Challenges:
         """A two-seat table with the AI in the second seat, started now (the table closes if that fails)."""
         user, me = interaction.user, self.client.user
         assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
-        table = await self.service.open_table(
-            interaction.guild_id,
-            interaction.channel_id,
-            user.id,
-            user.display_name,
+        table = await open_here(
+            self.service,
+            interaction,
             game=game,
             seats=2,
             variant=variant,

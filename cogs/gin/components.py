@@ -94,6 +94,27 @@ class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ASK
         await _desk(interaction).hands.ask(interaction, self.move.match_id, self.move.text, self.move.version)
 
 
+def one_choice_select(
+    custom_id: str, options: Sequence[discord.SelectOption], placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A menu of one choice (Discord needs one option even in a menu rebuilt from a bare id)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder,
+        min_values=1,
+        max_values=1,
+        options=list(options) or [discord.SelectOption(label="-", value="-")],
+    )
+
+
+def select_parts(item: discord.ui.Item[Any]) -> dict[str, Any]:
+    """The options and placeholder of a clicked menu, to rebuild it as a dynamic item."""
+    return {
+        "options": list(getattr(item, "options", None) or ()),
+        "placeholder": getattr(item, "placeholder", None),
+    }
+
+
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_RE):
     """A menu of moves (knock with which card, ...): each option's value is an action text; a
     choice whose control asks first shows its question (``Hands.choose``)."""
@@ -106,13 +127,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
         placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id,
-            placeholder=placeholder,
-            min_values=1,
-            max_values=1,
-            options=list(options) or [discord.SelectOption(label="-", value="-")],
-        )
+        select = one_choice_select(custom_id, options, placeholder)
         super().__init__(select, row=row)
         self.menu = ids.parse_select(custom_id)
 
@@ -120,11 +135,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveSelect:
-        return cls(
-            match.string,
-            options=list(getattr(item, "options", None) or ()),
-            placeholder=getattr(item, "placeholder", None),
-        )
+        return cls(match.string, **select_parts(item))
 
     @answers
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -205,13 +216,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
     def __init__(
         self, custom_id: str, *, options: Sequence[discord.SelectOption] = (), placeholder: str | None = None
     ) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id,
-            placeholder=placeholder,
-            min_values=1,
-            max_values=1,
-            options=list(options) or [discord.SelectOption(label="-", value="-")],
-        )
+        select = one_choice_select(custom_id, options, placeholder)
         super().__init__(select)
         self.lobby = ids.parse_lobby(custom_id)
 
@@ -219,11 +224,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbySelect:
-        return cls(
-            match.string,
-            options=list(getattr(item, "options", None) or ()),
-            placeholder=getattr(item, "placeholder", None),
-        )
+        return cls(match.string, **select_parts(item))
 
     @answers
     async def callback(self, interaction: discord.Interaction) -> None:

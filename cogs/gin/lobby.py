@@ -19,7 +19,7 @@ from bot.constants import DEFAULT_LEVEL, LEVELS
 from bot.tables import Challenge, ChallengeStatus, MatchInfo, Refusal, TableService
 
 from . import messages
-from .challenges import StartMatch, opening
+from .challenges import StartMatch, open_here, opening
 from .components import lobby_view
 from .posting import NO_MENTIONS, bot_name, channel, mention_only
 
@@ -55,11 +55,9 @@ class Lobby:
         user = interaction.user
         assert interaction.guild_id is not None and interaction.channel_id is not None  # /gin is guild only
         bots = rematch.ai_seats if rematch is not None else ()  # a rematch gives the AI its seats again
-        table = await self.service.open_table(
-            interaction.guild_id,
-            interaction.channel_id,
-            user.id,
-            user.display_name,
+        table = await open_here(
+            self.service,
+            interaction,
             game=game,
             seats=seats,
             variant=variant,
