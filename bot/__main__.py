@@ -6,12 +6,13 @@
     python -m bot --shards 0-3 --shard-count 8
                              run only these shards (of 8): this process looks after their guilds;
                              other processes on the same database run the other shards
-    python -m bot play ...   play in the terminal against the AI, no Discord needed
+    python -m bot play --game G --players N ...   play seat 0 in the terminal, the AI the others
     python -m bot selfplay --game G --players N --seed S ...   the AI in every seat, one JSON line per hand
     python -m bot migrate-db --from gin.sqlite3 --to postgresql://...   copy every row to an empty store
 
 Settings come from the environment or .env (bot.config.Settings): DISCORD_TOKEN, GIN_DB,
-GIN_DEV_GUILD, GIN_LOG_LEVEL, and for demos and tests GIN_AI_DELAY, GIN_TICK, GIN_SEED.
+GIN_DEV_GUILD, GIN_LOG_LEVEL, GIN_RENDER_WORKERS, GIN_SNAPSHOT_EVERY, and for demos and tests
+GIN_AI_DELAY, GIN_TICK, GIN_SEED.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="gin-bot",
         description="Gin Rummy for Discord.",
-        epilog="Also: 'python -m bot play [--level easy|normal|hard] [--seed N]' plays in the terminal "
-        "against the AI, no Discord needed.",
+        epilog="Also: 'python -m bot play [--game G] [--players N] [--level L] [--seed S]' plays in the "
+        "terminal against the AI (no Discord needed); 'python -m bot selfplay ...' lets the AI play every seat; "
+        "'python -m bot migrate-db --from A --to B' copies a store.",
     )
     parser.add_argument("--sync", action="store_true", help="sync the slash commands on start")
     parser.add_argument("--shards", metavar="IDS", help="the shards this process runs, e.g. 0-3 or 0,2,5")
