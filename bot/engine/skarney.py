@@ -14,7 +14,7 @@ without an offer and the lower hand total scores the difference. Aces count 15. 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from heapq import heappush, heapreplace
 from typing import Any
 
 from .actions import IllegalAction
@@ -90,19 +90,49 @@ def make_rules(variant: str = "standard", target: int | None = None, options: st
     return SkarneyRules(name=name, target=200 if target is None else target)
 
 
-def contracts(hand: list[Card]) -> list[tuple[Card, ...]]:
-    """Every contract (three disjoint 3-card melds, nine cards) in ``hand``, the most points first."""
+CONTRACTS_LISTED = 200  # contracts among the legal moves: the most points first
+
+
+def contracts(hand: list[Card], limit: int = CONTRACTS_LISTED) -> list[tuple[Card, ...]]:
+    """The ``limit`` contracts (three disjoint 3-card melds, nine cards) in ``hand`` with the most
+    points, the most first. A long hand holds millions (a 25-card hand: hundreds of 3-card melds),
+    so the search stops where no better contract can follow; any contract not listed is still legal."""
     threes = melds_in(hand, STYLE, size=3)
-    masks = [sum(c.bit for c in m) for m in threes]
-    out: list[tuple[int, tuple[Card, ...]]] = []
-    for i, j, k in combinations(range(len(threes)), 3):
-        a, b, c = masks[i], masks[j], masks[k]
-        if a & b or a & c or b & c:
-            continue
-        cards = threes[i] + threes[j] + threes[k]
-        out.append((-STYLE.points(cards), cards))
-    out.sort()
-    return [cards for _, cards in out]
+    # (points, mask, position in ``threes``, cards), the most points first
+    ranked = sorted(((STYLE.points(m), sum(c.bit for c in m), i, m) for i, m in enumerate(threes)), key=lambda t: -t[0])
+    best: list[int] = []  # min-heap of the ``limit`` highest totals so far
+    found: list[tuple[int, tuple[Card, ...]]] = []
+    n = len(ranked)
+
+    def beaten(total: int) -> bool:
+        return len(best) >= limit and total < best[0]
+
+    for a in range(n - 2):
+        pa, ma, _, _ = ranked[a]
+        if beaten(pa + ranked[a + 1][0] + ranked[a + 2][0]):
+            break
+        for b in range(a + 1, n - 1):
+            pb, mb, _, _ = ranked[b]
+            if ma & mb:
+                continue
+            if beaten(pa + pb + ranked[b + 1][0]):
+                break
+            for c in range(b + 1, n):
+                pc, mc, _, _ = ranked[c]
+                total = pa + pb + pc
+                if beaten(total):
+                    break
+                if mc & (ma | mb):
+                    continue
+                # the melds in the order ``melds_in`` found them, as a contract's text always was
+                groups = sorted((ranked[a], ranked[b], ranked[c]), key=lambda t: t[2])
+                found.append((-total, groups[0][3] + groups[1][3] + groups[2][3]))
+                if len(best) < limit:
+                    heappush(best, total)
+                elif total > best[0]:
+                    heapreplace(best, total)
+    found.sort()
+    return [cards for _, cards in found[:limit]]
 
 
 class Skarney(TableGame):
