@@ -264,9 +264,15 @@ class RenderPool:
 
     def take_stats(self) -> PoolStats:
         """The numbers since the last call (then forgotten)."""
-        waits, totals = self._waits, self._totals
+        stats = self.peek_stats()
         self._waits, self._totals = [], []
-        stats = PoolStats(
+        self._max_backlog = self._backlog
+        return stats
+
+    def peek_stats(self) -> PoolStats:
+        """The numbers since the last ``take_stats``, kept (for a status answer between two log lines)."""
+        waits, totals = self._waits, self._totals
+        return PoolStats(
             drawn=len(totals),
             backlog=self._backlog,
             max_backlog=self._max_backlog,
@@ -275,5 +281,3 @@ class RenderPool:
             total_p99_ms=_pct(totals, 0.99) * 1000,
             mode=self.mode,
         )
-        self._max_backlog = self._backlog
-        return stats

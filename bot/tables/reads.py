@@ -42,6 +42,12 @@ class ReadsPart(ServiceBase):
             if live.info.status is MatchStatus.ACTIVE and self.shards.owns(live.info.guild_id)
         ]
 
+    def memory_summary(self) -> tuple[int, int, str]:
+        """For the owner's status: matches held in memory, how many of them are active, and the shards served."""
+        held = list(self.live)
+        active = sum(1 for live in held if live.info.status is MatchStatus.ACTIVE)
+        return len(held), active, str(self.shards)
+
     async def ai_pending(self) -> list[MatchInfo]:
         """Active matches where some AI seat may act (e.g. after a restart): call ai_step for each
         (one move each call, until it returns None)."""

@@ -20,6 +20,7 @@ from bot.engine import GameRules, game_names, game_type
 from bot.tables import MatchInfo, Refusal
 from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
+from render.pool import RenderPool
 
 from . import messages
 from .answer import answers, answers_anywhere
@@ -249,6 +250,19 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
             else:
                 rules = rules_for(game, variant)
         await interaction.followup.send(messages.rules_text(messages.title_of(game), rules), ephemeral=True)
+
+    @app_commands.command(name="status", description="How the bot is doing: load and picture backlog (the bot's owner)")
+    @answers
+    async def status(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await self.bot.is_owner(interaction.user):
+            raise Refusal(messages.OWNER_ONLY)
+        pool = getattr(self.bot, "pictures", None)
+        pictures = pool.peek_stats().line() if isinstance(pool, RenderPool) else "pictures: drawn in this process"
+        desk = self.desk
+        matches, active, shards = desk.service.memory_summary()
+        text = messages.bot_status(pictures, desk.inflight.count, matches, active, len(desk.live), shards)
+        await interaction.followup.send(text, ephemeral=True)
 
     # -- each player's look ----------------------------------------------------------------------------
     @app_commands.command(name="style", description="How your own cards look (your hand only)")

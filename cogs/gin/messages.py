@@ -20,6 +20,7 @@ from bot.tables.styles import PlayerStyle
 # -- refusals of the Discord layer's own -------------------------------------------------------
 NOT_PLAYING = "You are not playing in this match."
 MATCH_OVER = "That match is over."
+OWNER_ONLY = "Only the bot's owner can see its status."
 NO_MATCH_HERE = "There is no Gin match in this channel."
 BOTS_CANT_PLAY = "Bots can't play here. Challenge a person, or use /gin play to play against me."
 REMATCH_PLAYERS_ONLY = "Only the players of that match can ask for a rematch."
@@ -409,3 +410,13 @@ def not_played_by(title: str, players: int) -> str:
 def family_title(title: str, players: int) -> str:
     """A stats family in words: 'Gin Rummy, 3 players'."""
     return f"{title}, {players} players"
+
+
+def bot_status(pictures: str, in_flight: int, matches: int, active: int, live_hands: int, shards: str) -> str:
+    """/gin status for the bot's owner: load and backlog, no player's cards."""
+    return (
+        "**Bot status**\n"
+        f"{pictures}\n"
+        f"{in_flight} interaction(s) being answered · {live_hands} live hand message(s)\n"
+        f"{matches} match(es) in memory, {active} active · {shards}"
+    )

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import EXTENSIONS, GinTree
 
-GIN = {"challenge", "play", "hand", "resign", "rules", "settings", "style"}
+GIN = {"challenge", "play", "hand", "resign", "rules", "settings", "status", "style"}
 STATS = {"leaderboard", "stats"}
 
 
