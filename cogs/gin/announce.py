@@ -38,9 +38,13 @@ class AnnouncingBoard(Board):
             rows = [a for a in await self.service.pending_announcements(match_id) if a.id not in self._claimed]
             if not rows:
                 return 0
+            match = await self.service.get_match(match_id)
+            if any(a.version > match.version for a in rows):
+                # The move is committed in the store but its caller has not taken it up yet (the
+                # match in memory is older): its own ``show`` posts these, or the next sweep does.
+                return 0
             self._claimed.update(a.id for a in rows)
             try:
-                match = await self.service.get_match(match_id)
                 for i, a in enumerate(rows):
                     if a.kind is AnnouncementKind.HAND_RESULT:
                         await self._sweep_result(match, shown, a)
