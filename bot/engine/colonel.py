@@ -130,15 +130,8 @@ class Colonel(TableGame):
                 raise IllegalAction("Answer the Challenge first: accept or reject it.")
         elif kind in (Act.ACCEPT, Act.REJECT):
             raise IllegalAction("There is no Challenge to answer.")
-        elif kind in (Act.DRAW_STOCK, Act.DRAW_PILE):
-            self._check_draw(action)
-        elif kind is Act.MELD:
-            self._check_meld(seat, action.cards)
-        elif kind is Act.LAYOFF:
-            assert action.meld is not None
-            self._check_layoff(seat, action.cards[0], action.meld)
-        elif kind is Act.DISCARD:
-            self._check_discard(seat, action.cards[0])
+        elif self._check_turn_move(seat, action):
+            return
         elif kind is Act.CHALLENGE:
             if not self.rules.challenge:
                 raise IllegalAction("This table plays without the Challenge.")

@@ -133,18 +133,8 @@ class Rummy(TableGame):
         return out
 
     def _check(self, seat: int, action: TableAction) -> None:
-        kind = action.kind
-        if kind in (Act.DRAW_STOCK, Act.DRAW_PILE):
-            self._check_draw(action)
-        elif kind is Act.MELD:
-            self._check_meld(seat, action.cards)
-        elif kind is Act.LAYOFF:
-            assert action.meld is not None
-            self._check_layoff(seat, action.cards[0], action.meld)
-        elif kind is Act.DISCARD:
-            self._check_discard(seat, action.cards[0])
-        else:
-            raise IllegalAction(f"'{kind.value}' is not a move in Rummy.")
+        if not self._check_turn_move(seat, action):
+            raise IllegalAction(f"'{action.kind.value}' is not a move in Rummy.")
 
     def _do(self, seat: int, action: TableAction, events: list[TableEvent]) -> None:
         kind = action.kind

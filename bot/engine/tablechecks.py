@@ -75,6 +75,23 @@ class TableChecks(TableState):
         self._check_leaves(seat, (card,))
         return meld
 
+    def _check_turn_move(self, seat: int, action: TableAction) -> bool:
+        """Check a move every table game has (a draw, a meld, a lay-off, a discard) by the common
+        rules; False for any other kind, which the game checks itself."""
+        kind = action.kind
+        if kind in (Act.DRAW_STOCK, Act.DRAW_PILE):
+            self._check_draw(action)
+        elif kind is Act.MELD:
+            self._check_meld(seat, action.cards)
+        elif kind is Act.LAYOFF:
+            assert action.meld is not None
+            self._check_layoff(seat, action.cards[0], action.meld)
+        elif kind is Act.DISCARD:
+            self._check_discard(seat, action.cards[0])
+        else:
+            return False
+        return True
+
     def _check_discard(self, seat: int, card: Card) -> None:
         self._need_phase(PLAY)
         self._check_holds(seat, (card,))
