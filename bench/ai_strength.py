@@ -130,7 +130,7 @@ def _match_job(args: tuple[str, str, list[int]]) -> tuple[list[tuple], list[floa
     return rows, times
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion k/n."""
     if n == 0:
         return (0.0, 1.0)

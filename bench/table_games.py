@@ -33,6 +33,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bench.ai_strength import wilson
 from bot.ai import chooser_for
 from bot.ai.tablegreedy import greedy_action
 from bot.engine import game_type
@@ -40,16 +41,6 @@ from bot.engine import game_type
 GAMES = {"colonel": ("colonel", 2), "skarney": ("skarney", 2), "rummy2": ("rummy", 2), "rummy5": ("rummy", 5)}
 MAX_HAND_MOVES = 3000
 BARS = {"random": 0.90, "greedy": 0.65}
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (centre - half, centre + half)
 
 
 Player = Callable[[Any], Any]

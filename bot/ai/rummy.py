@@ -33,7 +33,7 @@ from bot.engine.tableplay import Act, TableAction
 from bot.engine.tableviews import TableSeatView
 
 from .tablegreedy import greedy_action
-from .tableplan import Split, best_split, find, first, outs, style_of, unseen
+from .tableplan import Split, best_split, first, layoff_from, meld_from, outs, style_of, unseen
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,15 +200,12 @@ def play_choice(view: TableSeatView, params: Params) -> TableAction:
         and view.drawn in view.known[view.seat]
     )
     if going_out or not _holding(view, split, stuck, params):
-        for meld in split.melds:
-            a = find(view, Act.MELD, meld)
-            if a is not None:
-                return a
-    for card in split.loose:
-        if card in free:
-            a = next((x for x in view.legal if x.kind is Act.LAYOFF and x.cards[0] == card), None)
-            if a is not None:
-                return a
+        a = meld_from(view, split)
+        if a is not None:
+            return a
+    a = layoff_from(view, split, free)
+    if a is not None:
+        return a
     if not any(a.kind is Act.DISCARD for a in view.legal):
         return view.legal[0]
     return discard_choice(view, params, judge)

@@ -33,7 +33,7 @@ from bot.engine.tableviews import TableSeatView
 from .rummy import Judge
 from .rummy import Params as ScoreParams
 from .tablegreedy import greedy_action
-from .tableplan import best_split, find, first, free_cards, style_of
+from .tableplan import best_split, first, free_cards, layoff_from, meld_from, style_of
 
 MAX_CONTRACTS = 40  # contracts examined (the engine lists the highest first)
 
@@ -172,15 +172,9 @@ def play(view: TableSeatView, params: Params) -> TableAction:
         hand = list(view.hand)
         free = free_cards(hand, _own_melds(view, seat), style)
         split = best_split(hand, style, free)
-        for meld in split.melds:
-            a = find(view, Act.MELD, meld)
-            if a is not None:
-                return a
-        for card in split.loose:
-            if card in free:
-                a = next((x for x in view.legal if x.kind is Act.LAYOFF and x.cards[0] == card), None)
-                if a is not None:
-                    return a
+        a = meld_from(view, split) or layoff_from(view, split, free)
+        if a is not None:
+            return a
     for kind in (Act.END_HAND, Act.LAST_CARD):
         a = first(view, kind)
         if a is not None:

@@ -161,4 +161,31 @@ def first(view: TableSeatView, kind: Act) -> TableAction | None:
     return next((a for a in view.legal if a.kind is kind), None)
 
 
-__all__ = ["STYLES", "Split", "best_split", "find", "first", "free_cards", "outs", "style_of", "unseen"]
+def meld_from(view: TableSeatView, split: Split) -> TableAction | None:
+    """The first of the split's melds that may be laid now."""
+    return next((a for meld in split.melds if (a := find(view, Act.MELD, meld)) is not None), None)
+
+
+def layoff_from(view: TableSeatView, split: Split, free: frozenset[Card]) -> TableAction | None:
+    """A lay-off of one of the split's loose cards that fits on the table (``free``), if legal now."""
+    for card in split.loose:
+        if card in free:
+            a = next((x for x in view.legal if x.kind is Act.LAYOFF and x.cards[0] == card), None)
+            if a is not None:
+                return a
+    return None
+
+
+__all__ = [
+    "STYLES",
+    "Split",
+    "best_split",
+    "find",
+    "first",
+    "free_cards",
+    "layoff_from",
+    "meld_from",
+    "outs",
+    "style_of",
+    "unseen",
+]
