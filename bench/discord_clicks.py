@@ -47,6 +47,7 @@ HANDS = 3
 
 
 def policy(offered: Sequence[Action], seat: int) -> Action:
+    """The driver's move among ``offered``, listed in the order the hand message shows them."""
     first: dict[ActionKind, Action] = {}
     for a in offered:
         first.setdefault(a.kind, a)

@@ -22,44 +22,23 @@ import contextlib
 import functools
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.discord_clicks import offered_moves, policy
 from bot.client import GinBot
 from bot.config import Settings
 from bot.engine import ActionKind, Match, preset
 from bot.engine.actions import Action
-from bot.engine.views import SeatView, seat_view
+from bot.engine.views import seat_view
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage, running_bot
 
 FULL_MATCH_TARGET = 50
 
 
-# -- the policy ------------------------------------------------------------------------------------
-
-
-def policy(offered: Sequence[Action], seat: int) -> Action:
-    """The driver's move among ``offered``, listed in the order the hand message shows them."""
-    first: dict[ActionKind, Action] = {}
-    for a in offered:
-        first.setdefault(a.kind, a)
-    for kind in (ActionKind.PASS, ActionKind.DRAW_STOCK, ActionKind.BIG_GIN, ActionKind.GIN):
-        if kind in first:
-            return first[kind]
-    knocks = [a for a in offered if a.kind is ActionKind.KNOCK]
-    if knocks and seat == 0:
-        return knocks[-1]
-    return first[ActionKind.DISCARD]
-
-
-def offered_moves(sv: SeatView) -> list[Action]:
-    """``sv.legal`` in the hand message's order: draws, discards best first (by the deadwood they
-    leave), gin, big gin, knocks best first."""
-    rank = {c: i for i, (c, _) in enumerate(sv.discard_options)}
-    group = {ActionKind.DISCARD: 1, ActionKind.GIN: 2, ActionKind.BIG_GIN: 3, ActionKind.KNOCK: 4}
-    return sorted(sv.legal, key=lambda a: (group.get(a.kind, 0), rank.get(a.card, 99) if a.card else -1))
+# -- the policy (the same one bench.discord_clicks measures clicks with) ----------------------------
 
 
 def simulate(seed: int, target: int) -> Match:
