@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.tables import TableService
-from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage, runner
+from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage
 from fakediscord.runner import BotProcess
 
 DEADLINE_S = 3.0  # Discord's: an interaction not answered within it fails for the user
@@ -334,13 +334,7 @@ async def ladder(
             if workers is not None:
                 env["GIN_RENDER_WORKERS"] = str(workers)
             proc = BotProcess(fd, env=env, cwd=tree)
-            launcher = runner.LAUNCHER
-            if tree is not None:
-                runner.LAUNCHER = tree / "fakediscord" / "run_bot_against_fake.py"
-            try:
-                await proc.start(ready_timeout=120)
-            finally:
-                runner.LAUNCHER = launcher
+            await proc.start(ready_timeout=120)
             try:
                 assert proc.pid is not None
                 processes = ProcessTree(proc.pid)

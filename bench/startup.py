@@ -25,7 +25,7 @@ from pathlib import Path
 
 from bot.ai.greedy import greedy_action
 from bot.tables import TableService
-from fakediscord import FakeChannel, FakeDiscord, StoredMessage, runner
+from fakediscord import FakeChannel, FakeDiscord, StoredMessage
 from fakediscord.runner import BotProcess
 
 CHANNEL0 = 5_000_000
@@ -76,13 +76,7 @@ async def bot_first_answer(fd: FakeDiscord, db: Path, probe: int, tree: Path | N
     the same database."""
     t0 = time.perf_counter()
     proc = BotProcess(fd, env={"GIN_DB": str(db), "GIN_TICK": "30", "GIN_LOG_LEVEL": "WARNING"}, cwd=tree)
-    launcher = runner.LAUNCHER
-    if tree is not None:
-        runner.LAUNCHER = tree / "fakediscord" / "run_bot_against_fake.py"
-    try:
-        await proc.start(ready_timeout=120)
-    finally:
-        runner.LAUNCHER = launcher
+    await proc.start(ready_timeout=120)
     ready = time.perf_counter() - t0
     try:
         # The board as a bot before the restart posted it: only its My hand button matters here.

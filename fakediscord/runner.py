@@ -121,7 +121,8 @@ class BotProcess:
         env["PYTHONUNBUFFERED"] = "1"
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
-            str(LAUNCHER),
+            # the launcher of the checkout the bot runs from (another tree: the code before a change)
+            str(Path(self.cwd) / "fakediscord" / LAUNCHER.name),
             *self.argv,
             cwd=self.cwd,
             env=env,
