@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.ai import LEVELS, choose_action
-from bot.engine import Action, Match, preset, seat_view
-from bot.engine.views import SeatView
+from bot.engine.gin import Match, SeatView, seat_view
+from bot.engine.knock import Action, preset
 
 from .reference_bots import REFERENCE_BOTS
 

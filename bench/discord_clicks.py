@@ -38,8 +38,8 @@ from typing import Any
 
 from bot.client import GinBot
 from bot.config import Settings
-from bot.engine import Action, ActionKind, Match, preset
-from bot.engine.views import SeatView, seat_view
+from bot.engine.gin import Match, SeatView, seat_view
+from bot.engine.knock import Action, ActionKind, preset
 from fakediscord import FakeDiscord, FakeUser, StoredMessage, running_bot
 
 TARGET = 50

@@ -35,7 +35,7 @@ from typing import Any
 from bot.ai.greedy import greedy_action, greedy_discard
 from bot.client import GinBot
 from bot.config import Settings
-from bot.engine import ActionKind
+from bot.engine.knock import ActionKind
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage, running_bot
 
 from .ladder import main_ladder

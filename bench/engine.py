@@ -14,10 +14,9 @@ import random
 import statistics
 import time
 
-from bot.engine import Match, preset
-from bot.engine.actions import ActionKind
-from bot.engine.cards import DECK, Card
-from bot.engine.melds import best_arrangement, best_discards
+from bot.engine import DECK, Card, best_arrangement, best_discards
+from bot.engine.gin import Match
+from bot.engine.knock import ActionKind, preset
 
 _ENDS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 

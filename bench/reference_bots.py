@@ -26,10 +26,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, mask_of
-from bot.engine.melds import best_arrangement, deadwood_of_mask, meldable_mask
-from bot.engine.views import SeatView
+from bot.engine import Card, best_arrangement, deadwood_of_mask, mask_of, meldable_mask
+from bot.engine.gin import SeatView
+from bot.engine.knock import Action, ActionKind
 
 Player = Callable[[SeatView, random.Random], Action]
 

@@ -43,7 +43,8 @@ import asyncpg
 
 from bot.ai.greedy import greedy_action
 from bot.constants import SNAPSHOT_EVERY
-from bot.engine import Match, preset
+from bot.engine.gin import Match
+from bot.engine.knock import preset
 from bot.store import Store, transaction
 from bot.store.db import configure
 from bot.store.migrate import migrate

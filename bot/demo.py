@@ -10,7 +10,8 @@ import random
 from dataclasses import dataclass
 
 from bot.ai import chooser_for
-from bot.engine import ActionKind, PublicView, SeatView, game_type
+from bot.engine.gin import Match, PublicView, SeatView, make_rules
+from bot.engine.knock import ActionKind
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,7 @@ def play(seed: int, variant: str = "standard", turns: int = 9) -> Moments:
     """Play ``seed`` with the easy AI in both seats. The hand pictures come from the ``turns``-th
     draw of a deal (or the latest before it, if no deal lasts that long), taken right after the
     draw; the table right after that turn's discard."""
-    gin = game_type("gin")
-    state = gin.new(gin.make_rules(variant, None), seed, 2)
+    state = Match.new(make_rules(variant, None), seed)
     choose = chooser_for("gin")
     rng = random.Random(seed)
     snapshot: tuple[tuple[SeatView, SeatView], PublicView] | None = None

@@ -25,10 +25,9 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TextIO
 
 from bot.ai import LEVELS, choose_action
-from bot.engine import Action, ActionKind, EventKind, HandRecord, IllegalAction, Match, preset, seat_view
-from bot.engine.actions import action
-from bot.engine.cards import parse_card
-from bot.engine.views import SeatView, public_view
+from bot.engine import IllegalAction, parse_card
+from bot.engine.gin import HandRecord, Match, SeatView, public_view, seat_view
+from bot.engine.knock import Action, ActionKind, EventKind, action, preset
 
 HUMAN, AI = 0, 1
 YOU = "You"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine.cards import Card
-from bot.engine.views import PublicView, SeatView
+from bot.engine import Card
+from bot.engine.gin import PublicView, SeatView
 
 from .text import (
     Names,

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.cards import Card
-from bot.engine.melds import Arrangement
+from bot.engine import Arrangement, Card
 
 from . import cards as C
 from . import style as S

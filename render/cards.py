@@ -20,7 +20,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import DECK, Card
+from bot.engine import DECK, Card
 
 from . import style as S
 from .fonts import font

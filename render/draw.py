@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import Card
+from bot.engine import Card
 
 from . import cards as C
 from . import style as S

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.engine import Action, ActionKind, Card, PublicView, SeatView
+from bot.engine import Card
+from bot.engine.gin import PublicView, SeatView
+from bot.engine.knock import Action, ActionKind
 
 from .cards import warm_cache
 from .draw import RenderedImage

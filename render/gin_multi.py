@@ -10,10 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine.duel import DuelResult, TableView
-from bot.engine.teams import TeamPublicView, TeamSeatView
-from bot.engine.trio import TrioPublicView, TrioSeatView
-from bot.engine.views import PublicView, SeatView
+from bot.engine.gin import (
+    DuelResult,
+    PublicView,
+    SeatView,
+    TableView,
+    TeamPublicView,
+    TeamSeatView,
+    TrioPublicView,
+    TrioSeatView,
+)
 
 from . import style as S
 from .board import Piles, SeatRow, Section, board

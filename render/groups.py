@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 
-from bot.engine.cards import Card
-from bot.engine.melds import meld_kind
+from bot.engine import Card, meld_kind
 
 from . import cards as C
 from . import style as S

@@ -6,8 +6,8 @@ hand overlaps its cards a little more, and only if that is not enough takes two 
 
 from __future__ import annotations
 
-from bot.engine.cards import Card
-from bot.engine.views import SeatView
+from bot.engine import Card
+from bot.engine.gin import SeatView
 
 from . import style as S
 from .alt import alt_hand

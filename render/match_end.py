@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine.views import GameView, PublicView
+from bot.engine.gin import GameView, PublicView
 
 from . import style as S
 from .alt import alt_match_end

@@ -1,13 +1,12 @@
 """Words shared by the renderers of Knockout and three- and four-player Gin: the events of a
-turn (``bot.engine.match.Event`` with table seats) and the seat's status."""
+turn (``bot.engine.knock.Event`` with table seats) and the seat's status."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine.actions import ActionKind
-from bot.engine.match import Event, EventKind
+from bot.engine.knock import ActionKind, Event, EventKind
 
 from .text import move_phrase, turn_phrases
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from bot.engine.cards import Suit
+from bot.engine import Suit
 
 from . import style as S
 

@@ -9,10 +9,9 @@ finished hand shows no turn.
 
 from __future__ import annotations
 
-from bot.engine.cards import Card
-from bot.engine.melds import meld_kind
-from bot.engine.scoring import KnockResult
-from bot.engine.views import PublicView
+from bot.engine import Card, meld_kind
+from bot.engine.gin import PublicView
+from bot.engine.knock import KnockResult
 
 from . import style as S
 from .alt import alt_result

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine.cards import Suit
+from bot.engine import Suit
 
 RGB = tuple[int, int, int]
 CardSize = Literal["small", "normal", "large"]

@@ -7,7 +7,7 @@ over (or a hand is over and nothing is dealt) no row is marked as playing.
 
 from __future__ import annotations
 
-from bot.engine.views import PublicView
+from bot.engine.gin import PublicView
 
 from . import cards as C
 from . import style as S

@@ -8,9 +8,8 @@ Discord layer places the rows (5 at most, a menu alone in its row).
 
 from __future__ import annotations
 
-from bot.engine.cards import Card
-from bot.engine.tableplay import Act, TableAction
-from bot.engine.tableviews import TableSeatView
+from bot.engine import Card
+from bot.engine.tablegames import Act, TableAction, TableSeatView
 
 from .games import Control, ControlStyle
 from .text import cards_text

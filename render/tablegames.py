@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.engine.tablemelds import TableMeld
-from bot.engine.tableplay import Act
-from bot.engine.tableviews import TablePublicView, TableSeatView
+from bot.engine.tablegames import Act, TableMeld, TablePublicView, TableSeatView
 
 from . import style as S
 from .board import Piles, SeatRow, Section, board

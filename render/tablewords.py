@@ -5,9 +5,7 @@ the pictures; its names are imported from there too).
 
 from __future__ import annotations
 
-from bot.engine.tablemelds import TableMeld
-from bot.engine.tableplay import Ev, TableEvent, TableHand
-from bot.engine.tableviews import TablePublicView
+from bot.engine.tablegames import Ev, TableEvent, TableHand, TableMeld, TablePublicView
 
 from .games import Names
 from .multiwords import name_of

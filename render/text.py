@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from bot.engine.actions import ActionKind
-from bot.engine.cards import Card
-from bot.engine.match import Event, EventKind, HandRecord
-from bot.engine.melds import meld_kind
-from bot.engine.views import GameView, PublicView, SeatView
+from bot.engine import Card, meld_kind
+from bot.engine.gin import GameView, HandRecord, PublicView, SeatView
+from bot.engine.knock import ActionKind, Event, EventKind
 
 Names = Sequence[str]
 

@@ -10,7 +10,8 @@ samples), knock (Monte Carlo knock check), deadline (time guard), player (the le
 import random
 
 from bot.constants import LEVELS
-from bot.engine import Action, SeatView
+from bot.engine.gin import SeatView
+from bot.engine.knock import Action
 
 from .colonel import choose as colonel_choose
 from .knockout import choose_knockout

@@ -15,8 +15,7 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from bot.engine.tableplay import Act, TableAction
-from bot.engine.tableviews import TableSeatView
+from bot.engine.tablegames import Act, TableAction, TableSeatView
 
 from .rummy import Params as TurnParams
 from .rummy import turn_choice

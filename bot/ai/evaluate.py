@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.engine.cards import Card, cards_of
-from bot.engine.melds import best_discards, deadwood_of_mask, mask_points, meldable_mask
+from bot.engine import Card, best_discards, cards_of, deadwood_of_mask, mask_points, meldable_mask
 
 _CACHE_LIMIT = 200_000
 _RUNS = 1 << 63  # no card lives on bit 63 (cards.py): it marks a runs-only (Sequence) cache entry

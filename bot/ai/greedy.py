@@ -14,10 +14,9 @@ millisecond and is always available.
 
 from __future__ import annotations
 
-from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, mask_of
-from bot.engine.melds import meldable_mask
-from bot.engine.views import SeatView
+from bot.engine import Card, mask_of, meldable_mask
+from bot.engine.gin import SeatView
+from bot.engine.knock import Action, ActionKind
 
 from .evaluate import deadwood, discard_values
 

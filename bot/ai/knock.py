@@ -19,9 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from bot.engine.cards import cards_of
-from bot.engine.rules import OKLAHOMA, Ruleset
-from bot.engine.scoring import score_knock
+from bot.engine import cards_of
+from bot.engine.knock import OKLAHOMA, Ruleset, score_knock
 
 from .deadline import Deadline
 from .knowledge import Knowledge

@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import random
 
-from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import FULL_MASK, Card, card_at, mask_of
+from bot.engine import FULL_MASK, Card, card_at, mask_of, meldable_mask
+from bot.engine.knock import Action, ActionKind
 from bot.engine.knockout import KnockoutSeatView
-from bot.engine.melds import meldable_mask
 
 from .evaluate import deadwood, discard_values, lookahead
 from .player import only_move

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.actions import ActionKind
-from bot.engine.cards import FULL_MASK, Card, card_at, mask_of
-from bot.engine.views import SeatView
+from bot.engine import FULL_MASK, Card, card_at, mask_of
+from bot.engine.gin import SeatView
+from bot.engine.knock import ActionKind
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine.cards import LANE, Card, card_at
+from bot.engine import LANE, Card, card_at
 
 from .evaluate import discard_values
 from .knowledge import Knowledge

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.constants import LEVELS
-from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, card_at, mask_of
-from bot.engine.views import SeatView
+from bot.engine import Card, card_at, mask_of
+from bot.engine.gin import SeatView
+from bot.engine.knock import Action, ActionKind
 
 from .deadline import Deadline, DeadlineExceeded
 from .evaluate import deadwood, discard_values, lookahead, lookahead2

@@ -27,10 +27,8 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from bot.engine.cards import Card
-from bot.engine.tablemelds import MeldStyle, TableMeld, extend, extensions
-from bot.engine.tableplay import Act, TableAction
-from bot.engine.tableviews import TableSeatView
+from bot.engine import Card
+from bot.engine.tablegames import Act, MeldStyle, TableAction, TableMeld, TableSeatView, extend, extensions
 
 from .tablegreedy import greedy_action
 from .tableplan import Split, best_split, first, layoff_from, meld_from, outs, style_of, unseen

@@ -25,10 +25,8 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from bot.engine.cards import DECK, Card
-from bot.engine.tablemelds import MeldStyle, TableMeld, extensions, make_meld, melds_in
-from bot.engine.tableplay import Act, TableAction
-from bot.engine.tableviews import TableSeatView
+from bot.engine import DECK, Card
+from bot.engine.tablegames import Act, MeldStyle, TableAction, TableMeld, TableSeatView, extensions, make_meld, melds_in
 
 from .rummy import Judge
 from .rummy import Params as ScoreParams

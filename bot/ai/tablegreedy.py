@@ -9,10 +9,8 @@ meld with its hand or fits one of its melds. It never challenges and rejects eve
 
 from __future__ import annotations
 
-from bot.engine.cards import Card
-from bot.engine.tablemelds import melds_in
-from bot.engine.tableplay import Act, TableAction
-from bot.engine.tableviews import TableSeatView
+from bot.engine import Card
+from bot.engine.tablegames import Act, TableAction, TableSeatView, melds_in
 
 from .tableplan import first, free_cards, style_of
 

@@ -14,13 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine.cards import DECK, Card
-from bot.engine.colonel import STYLE as COLONEL_STYLE
-from bot.engine.rummy import STYLE as RUMMY_STYLE
-from bot.engine.skarney import STYLE as SKARNEY_STYLE
-from bot.engine.tablemelds import MeldStyle, TableMeld, extensions, melds_in
-from bot.engine.tableplay import Act, TableAction
-from bot.engine.tableviews import TableSeatView
+from bot.engine import DECK, Card
+from bot.engine.tablegames import (
+    COLONEL_STYLE,
+    RUMMY_STYLE,
+    SKARNEY_STYLE,
+    Act,
+    MeldStyle,
+    TableAction,
+    TableMeld,
+    TableSeatView,
+    extensions,
+    melds_in,
+)
 
 STYLES = {"colonel": COLONEL_STYLE, "rummy": RUMMY_STYLE, "skarney": SKARNEY_STYLE}
 

@@ -1,127 +1,101 @@
 """Pure game rules: no I/O, no asyncio, no discord, no PIL. The rules are in docs/rules.md.
 
-``bot.engine.game`` is the protocol every game implements and the registry of games;
-two-player Gin (``bot.engine.gin``) is registered when this package is imported.
-Callers import from here, not from the inner modules.
+The package is laid out by job:
+
+* here: the game protocol and registry (``game.py``), cards and their notation (``cards.py``),
+  the exact meld solver (``melds.py``) and the table options parser (``options.py``);
+* ``knock/``: what Gin and Knockout share (knock-and-lay-off deals, actions, events, scoring,
+  the Gin ruleset, the match bookkeeping and view fields);
+* ``gin/``: Gin Rummy for two, three and four seats (Sequence Gin is its variant);
+* ``knockout/``: Knockout Gin, 2 to 4 players;
+* ``tablegames/``: Colonel, Skarney Gin and Rummy on one table-meld model.
+
+Importing this package registers every game. Callers import the core names from here and a
+family's names from its package (``from bot.engine.gin import Match``), never from inner modules.
 """
 
-from .actions import (
-    BIG_GIN,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    PASS,
-    RESIGN,
-    TAKE,
-    Action,
-    ActionKind,
-    IllegalAction,
-    discard,
-    gin,
-    knock,
+from . import gin, knockout, tablegames  # registers every game
+from .cards import (
+    DECK,
+    FULL_MASK,
+    LANE,
+    Card,
+    Suit,
+    card_at,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+    sort_for_display,
 )
-from .cards import DECK, Card, Suit, format_cards, parse_card, parse_cards, sort_for_display
-from .colonel import COLONEL, Colonel, ColonelRules  # Colonel: melds on the table, 2 players
 from .game import (
     RESIGN_TEXT,
+    GameAction,
+    GameEvent,
     GameRules,
     GameState,
     GameType,
     HandRecordLike,
+    IllegalAction,
     MatchSummary,
     PublicViewLike,
+    RulesMaker,
     SeatViewLike,
     game_names,
     game_type,
     register,
     unregister,
 )
-from .gin import GIN, VARIANTS, make_rules
-from .knockout import KNOCKOUT, KnockoutMatch, KnockoutRules  # Knockout Gin, 2 to 4 players
-from .match import Event, EventKind, HandRecord, Match
-from .melds import Arrangement, best_arrangement, best_discards, meld_kind
-from .rules import PRESETS, Ruleset, preset
-from .rummy import RUMMY_GAME, Rummy, RummyRules  # Rummy, 2 to 6 players, melds on the table
-from .scoring import IllegalKnock, KnockResult, Outcome, score_knock
-from .skarney import SKARNEY, Skarney, SkarneyRules  # Skarney Gin, 2 players, offers instead of a pile
-from .tableplay import TableAction, TableEvent, TableHand  # moves, events and hand records of those three
-from .tableviews import TablePublicView, TableSeatView
-from .teams import TeamMatch  # Gin: four players in two partnerships
-from .trio import ThreeMatch  # Gin: three players
-from .views import GameView, Phase, PublicView, SeatView, public_view, seat_view
+from .melds import (
+    Arrangement,
+    all_arrangements,
+    best_arrangement,
+    best_discards,
+    deadwood_of_mask,
+    mask_points,
+    meld_kind,
+    meldable_mask,
+)
 
 __all__ = [
-    "BIG_GIN",
-    "COLONEL",
     "DECK",
-    "DRAW_DISCARD",
-    "DRAW_STOCK",
-    "GIN",
-    "KNOCKOUT",
-    "PASS",
-    "PRESETS",
-    "RESIGN",
+    "FULL_MASK",
+    "LANE",
     "RESIGN_TEXT",
-    "RUMMY_GAME",
-    "SKARNEY",
-    "TAKE",
-    "VARIANTS",
-    "Action",
-    "ActionKind",
     "Arrangement",
     "Card",
-    "Colonel",
-    "ColonelRules",
-    "Event",
-    "EventKind",
+    "GameAction",
+    "GameEvent",
     "GameRules",
     "GameState",
     "GameType",
-    "GameView",
-    "HandRecord",
     "HandRecordLike",
     "IllegalAction",
-    "IllegalKnock",
-    "KnockResult",
-    "KnockoutMatch",
-    "KnockoutRules",
-    "Match",
     "MatchSummary",
-    "Outcome",
-    "Phase",
-    "PublicView",
     "PublicViewLike",
-    "Ruleset",
-    "Rummy",
-    "RummyRules",
-    "SeatView",
+    "RulesMaker",
     "SeatViewLike",
-    "Skarney",
-    "SkarneyRules",
     "Suit",
-    "TableAction",
-    "TableEvent",
-    "TableHand",
-    "TablePublicView",
-    "TableSeatView",
-    "TeamMatch",
-    "ThreeMatch",
+    "all_arrangements",
     "best_arrangement",
     "best_discards",
-    "discard",
+    "card_at",
+    "cards_of",
+    "deadwood_of_mask",
     "format_cards",
     "game_names",
     "game_type",
     "gin",
-    "knock",
-    "make_rules",
+    "knockout",
+    "mask_of",
+    "mask_points",
     "meld_kind",
+    "meldable_mask",
     "parse_card",
     "parse_cards",
-    "preset",
-    "public_view",
     "register",
-    "score_knock",
-    "seat_view",
     "sort_for_display",
+    "tablegames",
     "unregister",
 ]

@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from .actions import IllegalAction
+from .cards import Card
+
+
+class IllegalAction(Exception):
+    """A move the rules do not allow now. The message says why, for the player."""
+
 
 RESIGN_TEXT = "resign"  # how a resignation is written in every game's move log
 
@@ -90,16 +95,25 @@ class HandRecordLike(Protocol):
 
 
 class PublicViewLike(Protocol):
-    """The fields every public view has (a game's view adds its own)."""
+    """What every public view carries, for the layers above the engine (a game's view adds its own)."""
 
     @property
-    def turn(self) -> int | None: ...
+    def seats(self) -> int: ...
+
+    @property
+    def turn(self) -> int | None: ...  # the first of ``to_act``; None once finished
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...  # every seat that may act now
 
     @property
     def deal_number(self) -> int: ...  # the hand being played, 1-based
 
     @property
     def dealer(self) -> int | None: ...
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]: ...  # partnerships' seats; () when everyone plays alone
 
     @property
     def finished(self) -> bool: ...
@@ -115,17 +129,26 @@ class PublicViewLike(Protocol):
 
 
 class SeatViewLike(PublicViewLike, Protocol):
-    """A public view plus one seat's own knowledge and its legal actions."""
+    """A public view plus one seat's own cards and its legal actions."""
 
     @property
     def seat(self) -> int: ...
 
     @property
+    def hand(self) -> Sequence[Card]: ...
+
+    @property
     def legal(self) -> Sequence[GameAction]: ...
 
 
-class GameState(Protocol):
-    """A match of one game in progress (mutable; ``apply`` validates before it changes anything)."""
+A = TypeVar("A", bound=GameAction)
+PV = TypeVar("PV", bound=PublicViewLike, covariant=True)
+SV = TypeVar("SV", bound=SeatViewLike, covariant=True)
+
+
+class GameState(Protocol[A, PV, SV]):
+    """A match of one game in progress (mutable; ``apply`` validates before it changes anything), typed by
+    its action, public view and seat view."""
 
     @property
     def seats(self) -> int: ...
@@ -157,21 +180,25 @@ class GameState(Protocol):
     @property
     def hands(self) -> Sequence[HandRecordLike]: ...
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
+    def legal_actions(self, seat: int) -> Sequence[A]: ...
 
-    def apply(self, seat: int, action: Any) -> list[Any]: ...
+    def apply(self, seat: int, action: A) -> Sequence[GameEvent]: ...
 
-    def resign(self, seat: int) -> list[Any]: ...
+    def resign(self, seat: int) -> Sequence[GameEvent]: ...
 
     def totals(self) -> tuple[int, ...]: ...
 
     def summary(self) -> MatchSummary | None: ...
 
-    def public_view(self) -> Any: ...
+    def public_view(self) -> PV: ...
 
-    def seat_view(self, seat: int) -> Any: ...
+    def seat_view(self, seat: int) -> SV: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+AnyState = GameState[Any, PublicViewLike, SeatViewLike]
+"""A match of any registered game, as the layers above the engine hold it."""
 
 
 class RulesMaker(Protocol):
@@ -191,12 +218,19 @@ class GameType:
     variants: tuple[str, ...]  # named presets; the first is the default
     make_rules: RulesMaker
     rules_from_dict: Callable[[dict[str, Any]], GameRules]
-    new: Callable[[GameRules, int, int], GameState]  # (rules, seed, seats)
-    load: Callable[[dict[str, Any]], GameState]
-    parse_action: Callable[[str], Any]  # ValueError if not an action of this game
+    new: Callable[[GameRules, int, int], AnyState]  # (rules, seed, seats)
+    load: Callable[[dict[str, Any]], AnyState]
+    parse_action: Callable[[str], GameAction]  # ValueError if not an action of this game
     # Refuses (ValueError, with the reason) rules that cannot be played by this many seats,
     # e.g. a partnership option with three players; ``seat_counts`` is checked first.
     check_seats: Callable[[GameRules, int], None] | None = None
+    # The partnerships of a table of ``seats`` under ``rules`` (seats of each team), () when
+    # everyone plays alone; None: this game has no partnerships.
+    team_layout: Callable[[GameRules, int], tuple[tuple[int, ...], ...]] | None = None
+
+    def teams(self, rules: GameRules, seats: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each partnership at such a table, () when everyone plays alone."""
+        return () if self.team_layout is None else self.team_layout(rules, seats)
 
     def validate(self, rules: GameRules, seats: int) -> None:
         """ValueError with the reason if ``rules`` cannot be played by ``seats`` players."""
@@ -207,7 +241,7 @@ class GameType:
         if self.check_seats is not None:
             self.check_seats(rules, seats)
 
-    def replay(self, rules: GameRules, seed: int, seats: int, moves: Iterable[tuple[int, str]]) -> GameState:
+    def replay(self, rules: GameRules, seed: int, seats: int, moves: Iterable[tuple[int, str]]) -> AnyState:
         """Rebuild a match from its seed and move log (seat, action text)."""
         state = self.new(rules, seed, seats)
         for seat, text in moves:
@@ -249,6 +283,7 @@ def game_names() -> tuple[str, ...]:
 
 __all__ = [
     "RESIGN_TEXT",
+    "AnyState",
     "GameAction",
     "GameEvent",
     "GameRules",

@@ -32,10 +32,8 @@ Layout = tuple[tuple[int, ...], ...]  # a partnership game's seats per team, e.g
 def partnership(game: GameType, rules: GameRules, seats: int) -> Layout | None:
     """The engine's teams when ``game`` is played in partnerships by ``seats`` players, else None.
 
-    Asked of the game itself: a state whose public view has ``teams`` (seats per team) is a
-    partnership; the rules must already be valid for ``seats``."""
-    layout = getattr(game.new(rules, 0, seats).public_view(), "teams", None)
-    return None if layout is None else tuple(tuple(int(s) for s in team) for team in layout)
+    Asked of the game itself (``GameType.teams``); the rules must already be valid for ``seats``."""
+    return game.teams(rules, seats) or None
 
 
 def planned_teams(places: Sequence[Place], layout: Layout) -> tuple[int, ...]:
@@ -223,8 +221,7 @@ class LobbyPart(ChallengesPart):
             await self._check_channel(settings, row.channel_id, humans)
             seed = self.seed_source() if seed is None else seed
             state = kind.new(row.rules, seed, len(places))
-            layout = getattr(state.public_view(), "teams", None)
-            layout = None if layout is None else tuple(tuple(team) for team in layout)
+            layout = state.public_view().teams or None
             order = [places[i] for i in seating(places, layout)]
             teams = (
                 None

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from bot.engine import Match, SeatView, preset
-from bot.engine.actions import Action
+from bot.engine.gin import Match, SeatView
+from bot.engine.knock import Action, preset
 
 
 def random_player(rng: random.Random) -> Callable[[SeatView], Action]:

@@ -7,7 +7,7 @@ import pytest
 from bot.ai import choose_action
 from bot.ai.deadline import Deadline, DeadlineExceeded
 from bot.ai.greedy import greedy_action
-from bot.engine import seat_view
+from bot.engine.gin import seat_view
 
 from .helpers import decision_points
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bot.ai import LEVELS, choose_action
-from bot.engine import Match, preset, seat_view
-from bot.engine.actions import ActionKind
+from bot.engine.gin import Match, seat_view
+from bot.engine.knock import ActionKind, preset
 
 
 @pytest.mark.parametrize("variant", ["standard", "oklahoma", "straight", "hollywood"])

@@ -12,9 +12,10 @@ from bot.ai import LEVELS, chooser_for
 from bot.ai.deadline import no_deadline
 from bot.ai.greedy import card_joins_meld
 from bot.ai.knockout import choose_knockout, knock_threshold
-from bot.engine import KnockoutMatch, TeamMatch, ThreeMatch, game_type
-from bot.engine.actions import ActionKind
-from bot.engine.cards import DECK, format_cards, mask_of, parse_card, parse_cards
+from bot.engine import DECK, format_cards, game_type, mask_of, parse_card, parse_cards
+from bot.engine.gin import TeamMatch, ThreeMatch
+from bot.engine.knock import ActionKind
+from bot.engine.knockout import KnockoutMatch
 
 TABLES = [
     ("gin", 3, "standard", ""),
@@ -132,7 +133,7 @@ def test_the_gin_ai_values_only_runs_in_sequence() -> None:
 
 def _knockout_at(seat_cards: str, stock: int, seats: int = 3) -> tuple[KnockoutMatch, int]:
     """A Knockout table where the seat to move holds ``seat_cards`` (after its draw), the stock ``stock`` cards."""
-    from bot.engine.hand import Phase
+    from bot.engine.knock import Phase
     from bot.engine.knockout import KnockoutHand
 
     state = new("knockout", seats, "standard", "", 4)

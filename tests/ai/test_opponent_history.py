@@ -5,10 +5,9 @@ from __future__ import annotations
 from bot.ai import choose_action
 from bot.ai.knowledge import knowledge_of
 from bot.ai.opponent import card_probs, danger2
-from bot.engine import Match, preset, seat_view
-from bot.engine.actions import ActionKind
-from bot.engine.cards import DECK, mask_of, parse_card, parse_cards
-from bot.engine.hand import HandState, Phase
+from bot.engine import DECK, mask_of, parse_card, parse_cards
+from bot.engine.gin import Match, seat_view
+from bot.engine.knock import ActionKind, HandState, Phase, preset
 
 
 def table(

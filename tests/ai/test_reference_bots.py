@@ -5,11 +5,9 @@ from __future__ import annotations
 import random
 
 from bench.reference_bots import eaai_simple, openspiel_simple
-from bot.engine import Match, preset, seat_view
-from bot.engine.actions import ActionKind
-from bot.engine.cards import DECK, mask_of, parse_card, parse_cards
-from bot.engine.hand import HandState, Phase
-from bot.engine.melds import deadwood_of_mask
+from bot.engine import DECK, deadwood_of_mask, mask_of, parse_card, parse_cards
+from bot.engine.gin import Match, seat_view
+from bot.engine.knock import ActionKind, HandState, Phase, preset
 
 
 def table(

@@ -16,12 +16,8 @@ from bot.ai.skarney import NORMAL as SKARNEY_NORMAL
 from bot.ai.skarney import choose_skarney
 from bot.ai.tablegreedy import greedy_action
 from bot.constants import LEVELS
-from bot.engine import game_type
-from bot.engine.cards import parse_card
-from bot.engine.colonel import Colonel, ColonelRules
-from bot.engine.skarney import Skarney, SkarneyRules
-from bot.engine.tablegame import TableGame
-from bot.engine.tableplay import TableAction
+from bot.engine import game_type, parse_card
+from bot.engine.tablegames import Colonel, ColonelRules, Skarney, SkarneyRules, TableAction, TableGame
 from tests.engine.tablerig import rig
 
 P = TableAction.parse

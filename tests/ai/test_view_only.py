@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bot.ai import LEVELS, choose_action
-from bot.engine import Match, seat_view
-from bot.engine.cards import format_cards, parse_cards
+from bot.engine import format_cards, parse_cards
+from bot.engine.gin import Match, seat_view
 
 from .helpers import decision_points
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import preset
+from bot.engine.knock import preset
 from bot.tables import GuildSettings, Refusal, TableService
 from tests.clock import T0, Clock
 from tests.store.helpers import dump, query

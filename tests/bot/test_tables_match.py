@@ -7,9 +7,8 @@ import json
 import pytest
 
 from bot.ai.greedy import greedy_action
-from bot.engine import Match, preset
-from bot.engine.actions import BIG_GIN
-from bot.engine.match import EventKind
+from bot.engine.gin import Match
+from bot.engine.knock import BIG_GIN, EventKind, preset
 from bot.store import elo_delta
 from bot.tables import TableService
 from tests.store.helpers import first_legal, new_pvp, query

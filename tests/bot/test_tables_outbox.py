@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.engine import Match, public_view
+from bot.engine.gin import Match, public_view
 from bot.tables import AnnouncementKind, Refusal, TableService
 from tests.store.helpers import new_pvp, play_one, query
 

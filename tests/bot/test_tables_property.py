@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from bot.ai.greedy import greedy_action
 from bot.constants import SNAPSHOT_EVERY
-from bot.engine import Match
-from bot.engine.actions import BIG_GIN, DRAW_STOCK, PASS
+from bot.engine.gin import Match
+from bot.engine.knock import BIG_GIN, DRAW_STOCK, PASS
 from bot.tables import Refusal, TableService
 from tests.store.helpers import new_pvp, query
 

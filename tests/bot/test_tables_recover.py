@@ -11,7 +11,8 @@ import pytest
 
 from bot.ai.greedy import greedy_action
 from bot.constants import SNAPSHOT_EVERY
-from bot.engine import Match, game_type, public_view, seat_view
+from bot.engine import game_type
+from bot.engine.gin import Match, public_view, seat_view
 from bot.tables import TableService
 from tests.store.helpers import execute, new_pvp, play_one, query
 

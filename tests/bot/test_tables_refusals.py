@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from bot.engine import parse_card
-from bot.engine.actions import discard
+from bot.engine.knock import discard
 from bot.tables import Refusal, TableService
 from tests.store.helpers import dump, fail_writes, first_legal, new_pvp, play_one, query, stop_failing
 

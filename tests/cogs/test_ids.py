@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import ActionKind
-from bot.engine.actions import action
-from bot.engine.cards import DECK
+from bot.engine import DECK
+from bot.engine.knock import ActionKind, action
 from cogs.gin import ids
 
 GIN_BUTTONS = [

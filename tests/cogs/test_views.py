@@ -11,9 +11,8 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.engine import ActionKind, Match, preset
-from bot.engine.actions import action
-from bot.engine.views import SeatView, seat_view
+from bot.engine.gin import Match, SeatView, seat_view
+from bot.engine.knock import ActionKind, action, preset
 from cogs.gin import components as ui
 from cogs.gin import ids
 from render import Control, renderer_for

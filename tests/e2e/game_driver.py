@@ -30,9 +30,8 @@ from typing import Any
 from bench.discord_clicks import offered_moves, policy
 from bot.client import GinBot
 from bot.config import Settings
-from bot.engine import ActionKind, Match, preset
-from bot.engine.actions import Action
-from bot.engine.views import seat_view
+from bot.engine.gin import Match, seat_view
+from bot.engine.knock import Action, ActionKind, preset
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage, running_bot
 
 FULL_MATCH_TARGET = 50

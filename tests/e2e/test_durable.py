@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine import ActionKind
-from bot.engine.actions import Action
+from bot.engine.knock import Action, ActionKind
 from fakediscord import BotProcess, FakeDiscord, InteractionRecord, StoredMessage
 from tests.e2e.game_driver import Player, ask_free, fixed_seeds, gin_bot, play_out, refusal_text, slash
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import GinBot
-from bot.engine import Action, ActionKind
+from bot.engine.knock import Action, ActionKind
 from fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.game_driver import (
     FULL_MATCH_TARGET,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import ActionKind
+from bot.engine.knock import ActionKind
 from fakediscord import BotProcess, FakeDiscord
 from tests.clock import Clock
 from tests.e2e.game_driver import (

@@ -28,7 +28,7 @@ import pytest
 
 from bot.ai import chooser_for
 from bot.client import GinBot
-from bot.engine.tableplay import Act, TableAction
+from bot.engine.tablegames import Act, TableAction
 from bot.tables import STALE
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage
 from render.text import cards_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bot.engine.cards import Card
+from bot.engine import Card
 
 
 def all_melds(cards: tuple[Card, ...]) -> list[frozenset[Card]]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine.cards import DECK, parse_cards
-from bot.engine.hand import HandState, Phase
-from bot.engine.match import Match
+from bot.engine import DECK, parse_cards
+from bot.engine.gin import Match
+from bot.engine.knock import HandState, Phase
 
 
 def rig(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from bot.engine.cards import DECK, parse_cards
-from bot.engine.tablegame import TableGame
-from bot.engine.tablemelds import make_meld
+from bot.engine import DECK, parse_cards
+from bot.engine.tablegames import TableGame, make_meld
 
 G = TypeVar("G", bound=TableGame)
 

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine.cards import DECK, Card, Suit, cards_of, format_cards, mask_of, parse_card, parse_cards
+from bot.engine import DECK, Card, Suit, cards_of, format_cards, mask_of, parse_card, parse_cards
 
 
 def test_parse_and_format_round_trip():

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction, game_type
-from bot.engine.cards import parse_card, parse_cards
-from bot.engine.colonel import Colonel, ColonelRules, make_rules
-from bot.engine.tableplay import Act, Ev, TableAction
+from bot.engine import IllegalAction, game_type, parse_card, parse_cards
+from bot.engine.tablegames import Act, Colonel, ColonelRules, Ev, TableAction
+from bot.engine.tablegames.colonel import make_rules
 
 from .tablerig import full_deck, rig
 

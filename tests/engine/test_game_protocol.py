@@ -9,21 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import (
-    RESIGN_TEXT,
-    ActionKind,
-    EventKind,
-    GameType,
-    Match,
-    Outcome,
-    Phase,
-    game_names,
-    game_type,
-    preset,
-    register,
-    unregister,
-)
-from bot.engine.actions import DRAW_STOCK, PASS
+from bot.engine import RESIGN_TEXT, GameType, game_names, game_type, register, unregister
+from bot.engine.gin import Match
+from bot.engine.knock import DRAW_STOCK, PASS, ActionKind, EventKind, Outcome, Phase, preset
 
 
 def test_gin_is_registered_with_its_variants() -> None:

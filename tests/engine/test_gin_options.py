@@ -7,11 +7,24 @@ import json
 
 import pytest
 
-from bot.engine import Match, Outcome, Ruleset, best_arrangement, make_rules, parse_cards, preset, score_knock
-from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, PASS, TAKE, ActionKind, discard, gin, knock
-from bot.engine.cards import parse_card
-from bot.engine.hand import Phase
-from bot.engine.match import EventKind
+from bot.engine import best_arrangement, parse_card, parse_cards
+from bot.engine.gin import Match, make_rules
+from bot.engine.knock import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    PASS,
+    TAKE,
+    ActionKind,
+    EventKind,
+    Outcome,
+    Phase,
+    Ruleset,
+    discard,
+    gin,
+    knock,
+    preset,
+    score_knock,
+)
 
 from .rig import hand_state, rig
 

@@ -6,13 +6,9 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, KnockoutMatch, game_type
-from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, RESIGN, discard, gin, knock
-from bot.engine.cards import DECK, parse_card, parse_cards
-from bot.engine.hand import Phase
-from bot.engine.knockout import KnockoutHand
-from bot.engine.match import EventKind
-from bot.engine.scoring import Outcome
+from bot.engine import DECK, IllegalAction, game_type, parse_card, parse_cards
+from bot.engine.knock import DRAW_DISCARD, DRAW_STOCK, RESIGN, EventKind, Outcome, Phase, discard, gin, knock
+from bot.engine.knockout import KnockoutHand, KnockoutMatch
 
 KO = game_type("knockout")
 

@@ -4,11 +4,9 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, Match, preset
-from bot.engine.actions import DRAW_DISCARD, DRAW_STOCK, PASS, RESIGN, TAKE, discard, gin, knock
-from bot.engine.cards import parse_card
-from bot.engine.hand import Phase
-from bot.engine.match import EventKind
+from bot.engine import IllegalAction, parse_card
+from bot.engine.gin import Match
+from bot.engine.knock import DRAW_DISCARD, DRAW_STOCK, PASS, RESIGN, TAKE, EventKind, Phase, discard, gin, knock, preset
 
 from .rig import rig
 

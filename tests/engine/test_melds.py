@@ -3,8 +3,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine.cards import DECK, parse_cards
-from bot.engine.melds import best_arrangement, best_discards, meld_kind
+from bot.engine import DECK, best_arrangement, best_discards, meld_kind, parse_cards
 
 from .oracle import is_valid_meld, min_deadwood
 

@@ -15,8 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import DECK, Card, IllegalAction, KnockoutMatch, Match, TeamMatch, ThreeMatch, game_type
-from bot.engine.actions import ActionKind, action
+from bot.engine import DECK, Card, IllegalAction, game_type
+from bot.engine.gin import Match, TeamMatch, ThreeMatch
+from bot.engine.knock import ActionKind, action
+from bot.engine.knockout import KnockoutMatch
 
 ALL_ACTIONS = [
     action(k, c)

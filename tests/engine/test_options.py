@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import game_type, make_rules, preset
+from bot.engine import game_type
+from bot.engine.gin import make_rules
+from bot.engine.knock import preset
 
 
 def test_the_example_options_string() -> None:

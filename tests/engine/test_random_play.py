@@ -6,10 +6,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import IllegalAction, Match, preset
-from bot.engine.actions import ActionKind, action
-from bot.engine.cards import DECK
-from bot.engine.melds import best_discards
+from bot.engine import DECK, IllegalAction, best_discards
+from bot.engine.gin import Match
+from bot.engine.knock import ActionKind, action, preset
 
 VARIANTS = ["standard", "oklahoma", "straight", "hollywood", "oklahoma+hollywood"]
 ALL_ACTIONS = [

@@ -1,6 +1,6 @@
 """The rules in short (Ruleset.summary) say only what can happen under the ruleset."""
 
-from bot.engine import preset
+from bot.engine.knock import preset
 
 
 def test_straight_gin_summary_has_no_undercut():

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction, game_type
-from bot.engine.cards import parse_card, parse_cards
-from bot.engine.rummy import Rummy, RummyRules, make_rules
-from bot.engine.tableplay import Ev, TableAction
+from bot.engine import IllegalAction, game_type, parse_card, parse_cards
+from bot.engine.tablegames import Ev, Rummy, RummyRules, TableAction
+from bot.engine.tablegames.rummy import make_rules
 
 from .tablerig import full_deck, rig
 

@@ -2,9 +2,8 @@
 
 import pytest
 
-from bot.engine.cards import parse_card, parse_cards
-from bot.engine.rules import preset
-from bot.engine.scoring import IllegalKnock, Outcome, score_knock
+from bot.engine import parse_card, parse_cards
+from bot.engine.knock import IllegalKnock, Outcome, preset, score_knock
 
 STANDARD = preset("standard")
 # Knocker's melds used below: A-2-3♠, 4-5-6♥, 8♣ 8♦ 8♠ (lay-off spots: 4♠, 3♥, 7♥, 8♥).

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction, game_type
-from bot.engine.cards import parse_card, parse_cards
-from bot.engine.skarney import Skarney, SkarneyRules, make_rules
-from bot.engine.tableplay import Ev, TableAction
+from bot.engine import IllegalAction, game_type, parse_card, parse_cards
+from bot.engine.tablegames import Ev, Skarney, SkarneyRules, TableAction
+from bot.engine.tablegames.skarney import make_rules
 
 from .tablerig import full_deck, rig
 

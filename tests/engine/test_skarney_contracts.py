@@ -8,13 +8,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine.cards import DECK, Card
-from bot.engine.skarney import STYLE, contracts
+from bot.engine import DECK, Card
+from bot.engine.tablegames import SKARNEY_STYLE as STYLE
+from bot.engine.tablegames import contracts
 
 
 def every_contract(hand: list[Card]) -> list[tuple[Card, ...]]:
     """Every triple of disjoint 3-card melds, tried one by one: the reference."""
-    from bot.engine.tablemelds import melds_in
+    from bot.engine.tablegames import melds_in
 
     threes = melds_in(hand, STYLE, size=3)
     out = []

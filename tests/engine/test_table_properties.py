@@ -17,10 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import IllegalAction, game_type
-from bot.engine.cards import DECK, Card
-from bot.engine.tablegame import TableGame
-from bot.engine.tableplay import TableAction
+from bot.engine import DECK, Card, IllegalAction, game_type
+from bot.engine.tablegames import TableAction, TableGame
 
 HAND_MOVE_CAP = 5000
 # (game, seats, hands, target): matches to a small target are played until this many hands were dealt.

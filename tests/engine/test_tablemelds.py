@@ -7,11 +7,11 @@ from itertools import combinations
 
 import pytest
 
-from bot.engine.cards import DECK, parse_cards
-from bot.engine.colonel import STYLE as COLONEL
-from bot.engine.rummy import STYLE as RUMMY
-from bot.engine.skarney import STYLE as SKARNEY
-from bot.engine.tablemelds import (
+from bot.engine import DECK, parse_cards
+from bot.engine.tablegames import COLONEL_STYLE as COLONEL
+from bot.engine.tablegames import RUMMY_STYLE as RUMMY
+from bot.engine.tablegames import SKARNEY_STYLE as SKARNEY
+from bot.engine.tablegames.melds import (
     MeldStyle,
     display_order,
     extend,

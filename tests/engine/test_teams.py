@@ -6,12 +6,9 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, TeamMatch, game_type
-from bot.engine.actions import DRAW_STOCK, RESIGN, discard, gin, knock
-from bot.engine.cards import parse_card
-from bot.engine.hand import Phase
-from bot.engine.match import EventKind
-from bot.engine.teams import pairings, team_of
+from bot.engine import IllegalAction, game_type, parse_card
+from bot.engine.gin import TeamMatch, pairings, team_of
+from bot.engine.knock import DRAW_STOCK, RESIGN, EventKind, Phase, discard, gin, knock
 
 from .rig import hand_state
 

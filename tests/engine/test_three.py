@@ -6,12 +6,9 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, ThreeMatch, game_type, preset
-from bot.engine.actions import DRAW_STOCK, PASS, RESIGN, discard, gin, knock
-from bot.engine.cards import parse_card
-from bot.engine.hand import Phase
-from bot.engine.match import EventKind
-from bot.engine.scoring import Outcome
+from bot.engine import IllegalAction, game_type, parse_card
+from bot.engine.gin import ThreeMatch
+from bot.engine.knock import DRAW_STOCK, PASS, RESIGN, EventKind, Outcome, Phase, discard, gin, knock, preset
 
 from .rig import hand_state
 

@@ -5,10 +5,9 @@ import random
 
 import pytest
 
-from bot.engine import Match, preset, public_view, seat_view
-from bot.engine.actions import PASS, TAKE, ActionKind, action
-from bot.engine.cards import Card
-from bot.engine.rules import Ruleset
+from bot.engine import Card
+from bot.engine.gin import Match, public_view, seat_view
+from bot.engine.knock import PASS, TAKE, ActionKind, Ruleset, action, preset
 
 
 def cards_in(obj) -> set[Card]:

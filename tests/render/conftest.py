@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Match, preset, public_view, seat_view
-from bot.engine.actions import ActionKind
+from bot.engine.gin import Match, public_view, seat_view
+from bot.engine.knock import ActionKind, preset
 
 from .helpers import first_hand, play_until, seat_view_where, step
 
@@ -94,7 +94,7 @@ def hollywood_end_view():
 def resigned_view():
     m = Match.new(preset("standard"), 9)
     play_until(m, lambda m: len(m.history) >= 2)
-    from bot.engine.actions import RESIGN
+    from bot.engine.knock import RESIGN
 
     m.apply(1, RESIGN)
     return public_view(m)

@@ -17,9 +17,8 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from bot.engine import Match, preset, public_view, seat_view
-from bot.engine.actions import Action, ActionKind
-from bot.engine.views import PublicView, SeatView
+from bot.engine.gin import Match, PublicView, SeatView, public_view, seat_view
+from bot.engine.knock import Action, ActionKind, preset
 
 ENDS = {
     "knock": (ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK),

@@ -1,6 +1,6 @@
 from PIL import ImageStat
 
-from bot.engine.cards import DECK, parse_card
+from bot.engine import DECK, parse_card
 from render import Style, warm_cache
 from render import cards as C
 from render import style as S

@@ -1,4 +1,4 @@
-from bot.engine.actions import ActionKind
+from bot.engine.knock import ActionKind
 from render import Style, alt_hand, render_hand
 from render import style as S
 from render.groups import Placed
@@ -89,8 +89,8 @@ def test_scale_one_is_half_the_size(draw_pair, names):
 def test_no_gin_badge_while_waiting_with_a_melded_hand():
     """Gin is declared on one's own discard: a fully melded hand during the other player's turn
     shows its deadwood (0) but no GIN badge."""
-    from bot.engine import Match, preset, seat_view
-    from bot.engine.hand import Phase
+    from bot.engine.gin import Match, seat_view
+    from bot.engine.knock import Phase, preset
     from tests.engine.rig import rig
 
     m = Match.new(preset("standard"), 3)

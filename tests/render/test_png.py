@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-from bot.engine import Match, public_view, seat_view
+from bot.engine.gin import Match, public_view, seat_view
 from render import Style, render_hand, render_match_end, render_result, render_table
 from render.palette import palette_for
 

@@ -7,7 +7,7 @@ import os
 import pickle
 import signal
 
-from bot.engine import public_view
+from bot.engine.gin import public_view
 from render import Style, register_renderer, renderer_for, unregister_renderer
 from render.pool import RenderPool
 

@@ -13,7 +13,8 @@ import re
 import pytest
 from PIL import Image
 
-from bot.engine import Match, preset, public_view, seat_view
+from bot.engine.gin import Match, public_view, seat_view
+from bot.engine.knock import preset
 from render import Style, alt_hand, alt_table, render_hand, render_match_end, render_result, render_table
 from render import style as S
 from render.draw import MIN_SHOWN_PX, SHOWN_WIDTH, recording, reference_drawing, shown_px
@@ -122,7 +123,7 @@ def test_every_scale_and_card_size_keeps_the_limits(public_pictures, names, styl
 
 
 def _rigged(mine: str, theirs: str = "9C 9D 9H JD QD KD 2C 2D 3D 5D"):
-    from bot.engine.hand import Phase
+    from bot.engine.knock import Phase
     from tests.engine.rig import rig
 
     m = Match.new(preset("standard"), 3)

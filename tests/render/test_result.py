@@ -61,7 +61,7 @@ def test_every_outcome_renders(gin_view, undercut_view, drawn_view, names):
 
 
 def test_result_before_any_hand_is_an_error(draw_pair, names):
-    from bot.engine import public_view
+    from bot.engine.gin import public_view
 
     with pytest.raises(ValueError):
         render_result(public_view(draw_pair[2]), names)

@@ -2,8 +2,8 @@ from dataclasses import replace
 
 from PIL import ImageChops
 
-from bot.engine import Match, preset, public_view, seat_view
-from bot.engine.actions import ActionKind
+from bot.engine.gin import Match, public_view, seat_view
+from bot.engine.knock import ActionKind, preset
 from render import Style, alt_table, describe_events, render_table
 from render import cards as C
 from render import style as S

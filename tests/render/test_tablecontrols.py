@@ -13,7 +13,7 @@ import pytest
 
 from bot.ai import chooser_for
 from bot.engine import game_type
-from bot.engine.tableplay import Act
+from bot.engine.tablegames import Act
 from cogs.gin.components import layout
 from render.games import Control
 from render.tablecontrols import MELD_MENUS, MENU_MAX, table_controls

@@ -1,5 +1,5 @@
-from bot.engine import Match, preset, public_view
-from bot.engine.actions import ActionKind
+from bot.engine.gin import Match, public_view
+from bot.engine.knock import ActionKind, preset
 from render import describe_events
 
 from .helpers import choose
@@ -82,8 +82,8 @@ def test_status_line_offers_what_the_legal_moves_allow(can_knock_view, can_gin_v
 
 def test_hollywood_win_with_no_open_game_says_so(names):
     """Seat 0 wins game 1 with three gins; seat 1's first win belongs in game 1 only, now closed."""
-    from bot.engine.actions import gin
-    from bot.engine.cards import parse_card
+    from bot.engine import parse_card
+    from bot.engine.knock import gin
     from render.text import hand_line
     from tests.engine.rig import rig
 

@@ -7,7 +7,8 @@ import sqlite3
 from pathlib import Path
 
 from bot.ai.greedy import greedy_action
-from bot.engine import Action, SeatView
+from bot.engine.gin import SeatView
+from bot.engine.knock import Action
 from bot.store import dialect, is_postgres_url
 from tests.store.pg import pg_execute, pg_fetch, pg_fetch_each
 

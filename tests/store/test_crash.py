@@ -16,7 +16,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from bot.constants import SNAPSHOT_EVERY
-from bot.engine import Match, Ruleset
+from bot.engine.gin import Match
+from bot.engine.knock import Ruleset
 from bot.store import is_postgres_url
 from bot.tables import TableService
 from tests.store.pg import pg_fetch_each

@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 
 from bot.ai.greedy import greedy_action
-from bot.engine import Match, preset
+from bot.engine.gin import Match
+from bot.engine.knock import preset
 from bot.store import MatchRecord, MatchStatus, MoveWrite, transaction
 from bot.store.challenges import get_challenge
 from bot.store.db import configure

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 from bot.ai.greedy import greedy_action
-from bot.engine import Match, public_view, seat_view
+from bot.engine.gin import Match, public_view, seat_view
 from bot.store import Store
 from bot.tables import TableService
 from tests.store.helpers import execute, new_pvp, query

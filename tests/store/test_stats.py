@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import MatchSummary, preset
+from bot.engine import MatchSummary
+from bot.engine.knock import preset
 from bot.store import K_FACTOR, MatchRecord, MatchStatus, elo_delta, expected_score, transaction
 from bot.store.db import configure
 from bot.store.migrate import migrate

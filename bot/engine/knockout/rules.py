@@ -1,0 +1,92 @@
+"""Knockout Gin's rules (docs/rules.md#knockout-gin): the limit that puts a player out, the deal size and the
+knock; the table options and ``make_rules``. Re-exported by bot.engine.knockout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..options import parse_options, whole, yes_no
+
+GAME = "knockout"
+FORMAT_VERSION = 1
+SEAT_COUNTS = (2, 3, 4)
+VARIANTS = ("standard",)
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutRules:
+    """Knockout's rules: the limit that puts a player out, the deal size and the knock."""
+
+    name: str = "standard"
+    target: int = 100  # a penalty of this or more puts a player out
+    cards: int | None = None  # cards dealt to each: None is 10 for two players, 7 for three or four
+    knock_limit: int = 10
+    big_gin: bool = True
+
+    def __post_init__(self) -> None:
+        if self.name not in VARIANTS:
+            raise ValueError(f"unknown variant {self.name!r}; choose from {', '.join(VARIANTS)}")
+        if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= 10000:
+            raise ValueError("target must be a whole number from 1 to 10000")
+        if self.cards not in (None, 7, 10):
+            raise ValueError("cards must be 7 or 10")
+        if (
+            not isinstance(self.knock_limit, int)
+            or isinstance(self.knock_limit, bool)
+            or not 0 <= self.knock_limit <= 10
+        ):
+            raise ValueError("knock_limit must be 0..10")
+        if not isinstance(self.big_gin, bool):
+            raise ValueError("big_gin must be true or false")
+
+    def cards_for(self, seats: int) -> int:
+        return self.cards if self.cards is not None else (10 if seats == 2 else 7)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> KnockoutRules:
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown knockout rules fields: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def summary(self) -> list[str]:
+        deal = f"{self.cards} cards each" if self.cards else "10 cards each for two players, 7 for three or four"
+        lines = [
+            f"Knockout: 2 to 4 players in turn from one stock; {deal}; no upcard offer.",
+            f"Knock with {self.knock_limit} or less deadwood; 0 is gin.",
+            "After a knock each other player in turn lays off on the knocker's melds (not against gin).",
+            "Every player, the knocker too, adds his deadwood to his penalty; a drawn hand adds nothing.",
+            f"At {self.target} or more a player is out; the last player left wins.",
+        ]
+        if self.big_gin:
+            lines.insert(2, "Big gin (every card melded, no discard) counts as gin.")
+        return lines
+
+
+KNOCKOUT_OPTIONS = {
+    "cards": lambda text: {"cards": _cards(text)},
+    "biggin": yes_no("big_gin", "big gin"),
+    "limit": whole("knock_limit", "the knock limit", 0, 10),
+}
+
+
+def _cards(text: str) -> int:
+    if text not in ("7", "10"):
+        raise ValueError("deal 7 or 10 cards each")
+    return int(text)
+
+
+def make_rules(variant: str, target: int | None = None, options: str = "") -> KnockoutRules:
+    """Knockout's rules; ``target`` is the penalty that puts a player out. ValueError says what is wrong."""
+    name = (variant or "standard").strip().lower()
+    if name not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
+    overrides = parse_options(options, KNOCKOUT_OPTIONS, "knockout")
+    if target is not None:
+        overrides["target"] = target
+    return KnockoutRules(name=name, **overrides)

@@ -1,0 +1,99 @@
+"""The checks every table game shares: a move is refused with the player's reason and nothing
+changes (the phase of the turn, cards held, a meld's or lay-off's legality, the card taken from
+the pile)."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..game import IllegalAction
+from .melds import TableMeld, fits, meld_problem
+from .moves import Act, TableAction
+from .state import DRAW, PLAY, RESPOND, TableState
+
+__all__ = ["TableChecks"]
+
+
+class TableChecks(TableState):
+    # -- checks shared by the games (raise IllegalAction, change nothing) -------------------------
+    def _need_phase(self, phase: str) -> None:
+        if self.phase != phase:
+            raise IllegalAction(
+                {
+                    DRAW: "You have already drawn this turn." if self.phase == PLAY else "Draw first.",
+                    PLAY: "Draw a card first.",
+                    RESPOND: "There is nothing to answer.",
+                }[phase]
+            )
+
+    def _check_draw(self, action: TableAction) -> None:
+        if self.phase == PLAY:
+            raise IllegalAction("You have already drawn this turn.")
+        self._need_phase(DRAW)
+        if action.kind is Act.DRAW_PILE and not self.pile:
+            raise IllegalAction("The discard pile is empty." if self.HAS_PILE else "There is no discard pile.")
+        if action.kind is Act.DRAW_STOCK and not self.stock:
+            raise IllegalAction("The stock is empty.")
+
+    def _check_holds(self, seat: int, cards: tuple[Card, ...]) -> None:
+        for c in cards:
+            if c not in self.held[seat]:
+                raise IllegalAction(f"You do not hold {c}.")
+
+    def _check_leaves(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Playing ``cards`` may not leave only the card taken from the pile (it could not be discarded)."""
+        if self.PILE_CARD_KEPT and self.from_pile is not None:
+            left = [c for c in self.held[seat] if c not in cards]
+            if left == [self.from_pile]:
+                raise IllegalAction(
+                    f"That would leave you only {self.from_pile}, the card you took from the pile, "
+                    "and you may not discard it this turn."
+                )
+
+    def _strands(self, seat: int, cards: tuple[Card, ...]) -> bool:
+        """Playing ``cards`` would leave only the card taken from the pile (``_check_leaves`` refuses it)."""
+        if not self.PILE_CARD_KEPT or self.from_pile is None:
+            return False
+        held = self.held[seat]
+        return len(held) == len(cards) + 1 and self.from_pile in held and self.from_pile not in cards
+
+    def _check_meld(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self._need_phase(PLAY)
+        self._check_holds(seat, cards)
+        problem = meld_problem(cards, self.STYLE)
+        if problem is not None:
+            raise IllegalAction(problem)
+        self._check_leaves(seat, cards)
+
+    def _check_layoff(self, seat: int, card: Card, number: int) -> TableMeld:
+        self._need_phase(PLAY)
+        self._check_holds(seat, (card,))
+        if not 1 <= number <= len(self.melds):
+            raise IllegalAction(f"There is no meld {number} on the table.")
+        meld = self.melds[number - 1]
+        if not fits(meld, card, self.STYLE):
+            raise IllegalAction(f"{card} does not fit meld {number} ({meld}).")
+        self._check_leaves(seat, (card,))
+        return meld
+
+    def _check_turn_move(self, seat: int, action: TableAction) -> bool:
+        """Check a move every table game has (a draw, a meld, a lay-off, a discard) by the common
+        rules; False for any other kind, which the game checks itself."""
+        kind = action.kind
+        if kind in (Act.DRAW_STOCK, Act.DRAW_PILE):
+            self._check_draw(action)
+        elif kind is Act.MELD:
+            self._check_meld(seat, action.cards)
+        elif kind is Act.LAYOFF:
+            assert action.meld is not None
+            self._check_layoff(seat, action.cards[0], action.meld)
+        elif kind is Act.DISCARD:
+            self._check_discard(seat, action.cards[0])
+        else:
+            return False
+        return True
+
+    def _check_discard(self, seat: int, card: Card) -> None:
+        self._need_phase(PLAY)
+        self._check_holds(seat, (card,))
+        if self.PILE_CARD_KEPT and card == self.from_pile:
+            raise IllegalAction("You may not discard the card you just took from the pile.")

@@ -1,0 +1,208 @@
+"""Rummy for 2 to 6 players with melds on the table (docs/rules.md#rummy).
+
+10 cards each for 2 players, 7 for 3 or 4, 6 for 5 or 6; aces are low (A-2-3, not Q-K-A) and
+count 1. After drawing from the stock or the pile, a player may meld and lay off on any meld on
+the table, then discards (not the card just taken from the pile; no discard is needed when his
+last card went onto the table). Going out scores the cards left in every other hand, doubled for
+a "rummy": all cards played in one turn by a player who had laid nothing earlier in the hand.
+The first time a turn ends with the stock empty, the pile but its top card is shuffled into a new
+stock; the second time the hand ends with no score. The match runs to a target (100) or for a
+fixed number of hands.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import IllegalAction
+from .machine import DRAW, TableGame, register_table_game
+from .melds import MeldStyle, melds_in
+from .moves import DRAW_PILE, DRAW_STOCK, DRAWN, OUT, RUMMY, Act, Ev, TableAction, TableEvent, act
+from .rules import check_target, check_variant, parse_options, whole
+
+NAME = "rummy"
+TITLE = "Rummy"
+VARIANTS: tuple[str, ...] = ("standard",)
+STYLE = MeldStyle(aces="low", poker=False, ace_value=1)
+SEATS = (2, 3, 4, 5, 6)
+DEAL_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
+HANDS_MAX = 100
+
+
+@dataclass(frozen=True, slots=True)
+class RummyRules:
+    name: str = "standard"
+    target: int = 100  # not used when ``hands`` is set
+    hands: int | None = None  # a fixed number of hands: the higher total then wins
+    cards: int | None = None  # cards dealt to each player (None: 10, 7 or 6 by the number of players)
+
+    def __post_init__(self) -> None:
+        check_target(self.target)
+        if not 1 <= len(self.name) <= 40:
+            raise ValueError("name must be 1 to 40 characters")
+        if self.hands is not None and not (isinstance(self.hands, int) and 1 <= self.hands <= HANDS_MAX):
+            raise ValueError(f"hands must be a whole number from 1 to {HANDS_MAX}")
+        if self.cards is not None and not (isinstance(self.cards, int) and 3 <= self.cards <= 10):
+            raise ValueError("cards must be a whole number from 3 to 10")
+
+    def deal_size(self, seats: int) -> int:
+        return self.cards if self.cards is not None else DEAL_SIZES[seats]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "target": self.target, "hands": self.hands, "cards": self.cards}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> RummyRules:
+        return cls(name=d["name"], target=d["target"], hands=d["hands"], cards=d["cards"])
+
+    def summary(self) -> list[str]:
+        deal = (
+            f"{self.cards} cards each"
+            if self.cards is not None
+            else "10 cards each for 2 players, 7 for 3 or 4, 6 for 5 or 6"
+        )
+        end = (
+            f"After {self.hands} hands the higher total wins (a tie plays on)."
+            if self.hands is not None
+            else f"First to {self.target} points wins."
+        )
+        return [
+            f"Rummy for 2 to 6 players: {deal}; aces are low (A-2-3, not Q-K-A).",
+            "Draw from the stock or the pile, meld and lay off on any meld on the table, then discard "
+            "(not the card you just took from the pile).",
+            "Go out by playing your last card: score every card left in the other hands, doubled for a rummy "
+            "(all your cards in one turn, nothing laid before in the hand).",
+            "The stock is rebuilt once from the pile; when it runs out again the hand ends with no score.",
+            end,
+        ]
+
+
+def make_rules(variant: str = "standard", target: int | None = None, options: str = "") -> RummyRules:
+    name = check_variant(variant, VARIANTS, TITLE)
+    opts = parse_options(options, ("length", "cards"), TITLE)
+    hands = None
+    length = opts.get("length", "target")
+    if length.startswith("hands:"):
+        hands = whole("length=hands:N", length[6:], 1, HANDS_MAX)
+    elif length != "target":
+        raise ValueError(f"length must be 'target' or 'hands:N' (N from 1 to {HANDS_MAX}), not {length!r}")
+    cards = whole("cards", opts["cards"], 3, 10) if "cards" in opts else None
+    return RummyRules(name=name, target=100 if target is None else target, hands=hands, cards=cards)
+
+
+class Rummy(TableGame):
+    NAME, TITLE, STYLE, SEAT_COUNTS = NAME, TITLE, STYLE, SEATS
+    HIGH_CUT_DEALS = True
+    rules: RummyRules
+
+    def __init__(self, rules: RummyRules, seed: int, seats: int) -> None:
+        if seats in SEATS and seats * rules.deal_size(seats) + 2 > 52:
+            most = (52 - 2) // seats
+            raise ValueError(f"{seats} players cannot each get {rules.deal_size(seats)} cards: at most {most}")
+        super().__init__(rules, seed, seats)
+
+    def _init_extra(self) -> None:
+        self.renewals = 0
+        self.laid_before = [False] * self.seats
+
+    def _new_hand(self) -> None:
+        self.renewals = 0
+        self.laid_before = [False] * self.seats
+
+    def _deal_size(self) -> int:
+        return self.rules.deal_size(self.seats)
+
+    def _legal(self, seat: int) -> list[TableAction]:
+        out: list[TableAction] = []
+        if self.phase == DRAW:
+            if self.stock:
+                out.append(DRAW_STOCK)
+            if self.pile:
+                out.append(DRAW_PILE)
+            return out
+        hand = self.held[seat]
+        for cards in sorted(melds_in(hand, STYLE), key=lambda m: (-len(m), -STYLE.points(m))):
+            if not self._strands(seat, cards):
+                out.append(act(Act.MELD, *cards))
+        for card, number in self.layoff_options(seat):
+            if not self._strands(seat, (card,)):
+                out.append(act(Act.LAYOFF, card, meld=number))
+        out.extend(act(Act.DISCARD, c) for c in sorted(hand, key=lambda c: (-STYLE.value(c), c)) if c != self.from_pile)
+        return out
+
+    def _check(self, seat: int, action: TableAction) -> None:
+        if not self._check_turn_move(seat, action):
+            raise IllegalAction(f"'{action.kind.value}' is not a move in Rummy.")
+
+    def _do(self, seat: int, action: TableAction, events: list[TableEvent]) -> None:
+        kind = action.kind
+        if kind in (Act.DRAW_STOCK, Act.DRAW_PILE):
+            self._draw(seat, action, events)
+            return
+        if kind is Act.MELD:
+            self._lay(seat, action.cards, events)
+        elif kind is Act.LAYOFF:
+            assert action.meld is not None
+            self._lay_off(seat, action.cards[0], action.meld, events)
+        else:
+            self._discard(seat, action.cards[0], events)
+            self._end_turn()
+        if not self.held[seat]:
+            self._went_out(seat, events)
+        elif kind is Act.DISCARD:
+            self.laid_before[seat] = self.laid_before[seat] or self.turn_laid
+            if self.stock:
+                self._start_turn(self.next_seat(seat))
+            elif self.renewals == 0 and len(self.pile) > 1:
+                self._renew(events)
+                self._start_turn(self.next_seat(seat))
+            else:
+                self._score_hand(DRAWN, None, None, 0, events)
+
+    def _renew(self, events: list[TableEvent]) -> None:
+        top, rest = self.pile[-1], self.pile[:-1]
+        random.Random(f"{NAME}:{self.seed}:renew:{self.deal_number}").shuffle(rest)
+        self.stock, self.pile, self.renewals = rest, [top], self.renewals + 1
+        events.append(TableEvent(Ev.STOCK_RENEWED, points=len(rest)))
+
+    def _went_out(self, seat: int, events: list[TableEvent]) -> None:
+        events.append(TableEvent(Ev.WENT_OUT, seat))
+        points = sum(self.hand_points(s) for s in range(self.seats) if s != seat)
+        rummy = not self.laid_before[seat]
+        self._score_hand(RUMMY if rummy else OUT, seat, seat, points * 2 if rummy else points, events)
+
+    def _match_winner(self) -> int | None:
+        if self.rules.hands is None:
+            return super()._match_winner()
+        if len(self.history) < self.rules.hands:
+            return None
+        top = max(self.scores)
+        leaders = [s for s in range(self.seats) if self.scores[s] == top]
+        return leaders[0] if len(leaders) == 1 else None  # a tie for the lead plays another hand
+
+    def _gins(self) -> tuple[int, ...]:
+        return tuple(sum(1 for h in self.history if h.outcome == RUMMY and h.winner == s) for s in range(self.seats))
+
+    def _extra_to_dict(self) -> dict[str, Any]:
+        return {"renewals": self.renewals, "laid_before": self.laid_before}
+
+    def _extra_from_dict(self, d: dict[str, Any]) -> None:
+        self.renewals, self.laid_before = d["renewals"], list(d["laid_before"])
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        left = None if self.rules.hands is None else max(0, self.rules.hands - len(self.history))
+        return {"renewals": self.renewals, "laid_before": tuple(self.laid_before), "hands_left": left}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Rummy:
+        loaded: Rummy = cls._load(d, RummyRules.from_dict(d["rules"]))
+        return loaded
+
+
+RUMMY_GAME = register_table_game(
+    Rummy, RummyRules, name=NAME, title=TITLE, seat_counts=SEATS, variants=VARIANTS, make_rules=make_rules
+)
+
+__all__ = ["DEAL_SIZES", "RUMMY_GAME", "STYLE", "VARIANTS", "Rummy", "RummyRules", "make_rules"]
