@@ -106,6 +106,11 @@ class SeatView(PublicView, KnockHelpers):
     discard_options: tuple[tuple[Card, int], ...] = ()  # with 11 cards: deadwood after each discard
     opponent_known: tuple[Card, ...] = ()
 
+    @property
+    def gin_view(self) -> SeatView:
+        """This seat's two-player Gin view: itself (three and four seats have a field of that name)."""
+        return self
+
 
 def hand_fields(hand: HandState, rules: Ruleset, seat_of: tuple[int, int] | None = None) -> dict[str, Any]:
     """The public part of a two-player deal (``pile_fields`` and the hand's knock limit and multiplier);
