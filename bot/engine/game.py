@@ -16,8 +16,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .cards import Card
-
 
 class IllegalAction(Exception):
     """A move the rules do not allow now. The message says why, for the player."""
@@ -135,7 +133,7 @@ class SeatViewLike(PublicViewLike, Protocol):
     def seat(self) -> int: ...
 
     @property
-    def hand(self) -> Sequence[Card]: ...
+    def hand(self) -> Sequence[object]: ...  # the seat's own cards (a card game's are ``Card``)
 
     @property
     def legal(self) -> Sequence[GameAction]: ...

@@ -86,6 +86,26 @@ class RaceView:
     seat: int = -1
     legal: tuple[RaceAction, ...] = ()
 
+    @property
+    def seats(self) -> int:
+        return 2
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.turn is None or self.finished else (self.turn,)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return ()
+
+    @property
+    def dealer(self) -> int | None:
+        return None
+
+    @property
+    def hand(self) -> tuple[()]:
+        return ()
+
 
 @dataclass
 class Race:

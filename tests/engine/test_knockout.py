@@ -140,7 +140,21 @@ def test_a_player_at_the_limit_is_out_and_sits_out_the_rest() -> None:
     assert m.legal_actions(n1) == [] and m.public_view().out[n1]
     with pytest.raises(IllegalAction):
         m.apply(n1, DRAW_STOCK)
-    assert len(m.hand.hands[m.hand.order[0]]) == 7  # three or four at the start: still 7 cards
+    # two players left: 10 cards each (docs/rules.md#knockout-gin), the seat's full hand is 11 after a draw
+    assert [len(m.hand.hands[s]) for s in m.hand.order] == [10, 10] and len(m.hand.stock) == 31
+
+
+def test_a_match_saved_before_the_deal_followed_the_players_left_keeps_dealing_seven() -> None:
+    m = new(3, 10)
+    saved = m.to_dict()
+    del saved["rules"]["deal_follows_players"]  # as a match saved before the rule was written
+    old = KnockoutMatch.from_dict(json.loads(json.dumps(saved)))
+    k, n1, n2 = in_turn(old)
+    old.penalties[n1] = 90
+    rig(old, {k: "5S 6S 7S 2H 2D 2C AC KD", n1: "8S KH KC QH 4D 6D 9C", n2: "9S TH JC 3D 5C 7D 4H"}, k)
+    old.apply(k, knock(parse_card("KD")))
+    assert [len(old.hand.hands[s]) for s in old.hand.order] == [7, 7]
+    assert KnockoutMatch.from_dict(old.to_dict()).to_dict() == old.to_dict()
 
 
 def test_the_last_player_left_wins() -> None:

@@ -64,6 +64,22 @@ class View:  # public and seat view in one: ``cards`` and ``legal`` are empty fo
     cards: tuple[int, ...] = ()
     legal: tuple[str, ...] = ()
 
+    @property
+    def seats(self) -> int:
+        return 2
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.turn is None or self.finished else (self.turn,)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return ()
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self.cards
+
 
 @dataclass
 class HighCard:

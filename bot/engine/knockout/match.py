@@ -230,7 +230,7 @@ class KnockoutMatch(MatchCore[KnockoutRecord]):
                 False,
                 hand.drawn if self.turn == seat else None,
                 self.legal_actions(seat),
-                self.rules.cards_for(self.n_seats) + 1,
+                self.rules.cards_for(self.n_seats, len(self.hand.order)) + 1,
             ),
         )
 
@@ -286,7 +286,7 @@ def _deal_hand(
     while order[-1] != dealer:
         order.append(_left_of(order[-1], seats, out))
     return KnockoutHand.deal(
-        seats, tuple(order), rules.cards_for(seats), random.Random(f"knockout:{seed}:{deal_number}")
+        seats, tuple(order), rules.cards_for(seats, len(order)), random.Random(f"knockout:{seed}:{deal_number}")
     )
 
 

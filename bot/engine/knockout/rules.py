@@ -24,6 +24,9 @@ class KnockoutRules:
     cards: int | None = None  # cards dealt to each: None is 10 for two players, 7 for three or four
     knock_limit: int = 10
     big_gin: bool = True
+    # The deal size follows the players still in (10 each once two remain: docs/rules.md#knockout-gin).
+    # Matches saved before this rule keep dealing by the seats at the table (False), so they replay exactly.
+    deal_follows_players: bool = True
 
     def __post_init__(self) -> None:
         if self.name not in VARIANTS:
@@ -41,8 +44,12 @@ class KnockoutRules:
         if not isinstance(self.big_gin, bool):
             raise ValueError("big_gin must be true or false")
 
-    def cards_for(self, seats: int) -> int:
-        return self.cards if self.cards is not None else (10 if seats == 2 else 7)
+    def cards_for(self, seats: int, playing: int | None = None) -> int:
+        """Cards dealt to each of ``playing`` players still in at a table of ``seats``."""
+        if self.cards is not None:
+            return self.cards
+        players = playing if self.deal_follows_players and playing is not None else seats
+        return 10 if players == 2 else 7
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -52,10 +59,15 @@ class KnockoutRules:
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
             raise ValueError(f"unknown knockout rules fields: {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**{"deal_follows_players": False, **data})
 
     def summary(self) -> list[str]:
-        deal = f"{self.cards} cards each" if self.cards else "10 cards each for two players, 7 for three or four"
+        deal = (
+            f"{self.cards} cards each"
+            if self.cards
+            else "10 cards each for two players, 7 for three or four"
+            + (" (10 once two are left)" if self.deal_follows_players else "")
+        )
         lines = [
             f"Knockout: 2 to 4 players in turn from one stock; {deal}; no upcard offer.",
             f"Knock with {self.knock_limit} or less deadwood; 0 is gin.",
