@@ -21,7 +21,7 @@ TABLES = [
     ("gin", 3, "standard", ""),
     ("gin", 4, "standard", ""),
     ("gin", 3, "sequence", "stockout=lower"),
-    ("gin", 2, "sequence", "deal=11"),
+    ("gin", 2, "straight", "deal=11"),
     ("knockout", 2, "standard", ""),
     ("knockout", 3, "standard", ""),
     ("knockout", 4, "standard", ""),

@@ -244,20 +244,63 @@ def test_sequence_bonus_for_long_runs_and_face_cards_goes_on_the_hand_score() ->
     knocker = parse_cards("3H 4H 5H 6H 7H 8H JS QS KS 2C")  # a run of 6 (+6), J Q K in a run (+3), 2 deadwood
     defender = parse_cards("AC 4C 7C TC 3D 5D 7D JD 2S 5S")  # 54, no run, nothing to lay off
     plain = score_knock(knocker, defender, preset("standard"))
-    seq = score_knock(knocker, defender, preset("sequence"))
+    seq = score_knock(knocker, defender, preset("standard", sequence=True))
     assert plain.points == 52 and plain.bonus == 0
     assert (seq.outcome, seq.bonus, seq.points) == (Outcome.KNOCK, 9, 52 + 9)
+    # Sequence Gin's own rules: the knock scores the defender's whole deadwood, plus the bonus
+    whole = score_knock(knocker, defender, preset("sequence"), upcard=parse_card("5C"))
+    assert (whole.outcome, whole.bonus, whole.points) == (Outcome.KNOCK, 9, 54 + 9)
 
 
 def test_sequence_bonus_counts_neither_for_knocking_nor_for_the_undercut() -> None:
     knocker = parse_cards("3H 4H 5H 6H 7H 8H JS QS KS 8C")  # 8 deadwood, a bonus of 9 it does not get
     defender = parse_cards("TC JC QC KC 2D 3D 4D 5D AS 5C")  # 6 deadwood, runs with J Q K (+3)
-    r = score_knock(knocker, defender, preset("sequence"))
+    r = score_knock(knocker, defender, preset("standard", sequence=True))
     assert (r.outcome, r.scorer, r.bonus, r.points) == (Outcome.UNDERCUT, "defender", 3, 25 + 2 + 3)
+    # Sequence Gin's own rules: an under-knock scores 20 + the difference
+    r = score_knock(knocker, defender, preset("sequence"), upcard=parse_card("9D"))
+    assert (r.outcome, r.scorer, r.bonus, r.points) == (Outcome.UNDERCUT, "defender", 3, 20 + 2 + 3)
     m = Match.new(preset("sequence"), 5)
     # a run of 8 with J Q (a bonus of 10) and 12 deadwood after the best discard: no knock
-    rig(m, 0, "5H 6H 7H 8H 9H TH JH QH 7C 5D KD", "TC JC QC KC 2D 3D 4D 6D AS 5C")
+    rig(m, 0, "5H 6H 7H 8H 9H TH JH QH 7C 5D KD", "TC JC QC KC 2D 3D 4D 6D AS 5C", upcard="KS")
     assert not any(a.kind in (ActionKind.KNOCK, ActionKind.GIN) for a in m.legal_actions(0))
+
+
+def test_sequence_gin_follows_the_sources_oklahoma_rules() -> None:
+    rules = preset("sequence")
+    # the knock limit is the first upcard's value, an ace 1; a spade upcard doubles nothing
+    assert [rules.hand_knock_limit(parse_card(c)) for c in ("AS", "7D", "KH")] == [1, 7, 10]
+    assert rules.hand_multiplier(parse_card("7S")) == 1
+    assert preset("oklahoma").hand_knock_limit(parse_card("AS")) == 0  # Oklahoma itself: an ace is gin only
+    # gin: 20 + the opponent's whole deadwood (and the scorer's run bonus)
+    ginned = parse_cards("3H 4H 5H 6H 7H 8H 9C TC JC QC")  # a run of 6 (+6), J Q in a run (+2)
+    defender = parse_cards("AC 4C 7S TS 3D 5D 7D JD 2S 5S")  # 54
+    g = score_knock(ginned, defender, rules, upcard=parse_card("5C"))
+    assert (g.outcome, g.points) == (Outcome.GIN, 20 + 54 + 8)
+    m = Match.new(rules, 5)
+    rig(m, 0, "3H 4H 5H 6H 7H 8H 9C TC JC 2D 5S", "AC 4C 7S TS 3D 5D 7D JD 2S KS", upcard="2C")
+    assert knock(parse_card("5S")) in m.legal_actions(0)  # 2 deadwood under a 2 upcard
+    rig(m, 0, "3H 4H 5H 6H 7H 8H 9C TC JC 2D 5S", "AC 4C 7S TS 3D 5D 7D JD 2S KS", upcard="AD")
+    assert not any(a.kind is ActionKind.KNOCK for a in m.legal_actions(0))  # an ace: 1
+
+
+def test_gin_is_compulsory_a_discard_leaving_no_deadwood_ends_the_hand_as_gin() -> None:
+    m = Match.new(preset("standard"), 3)
+    rig(m, 0, "3H 4H 5H 6H 7H 8H 9C TC JC QC KD", "AC 4C 7S TS 3D 5D 7D JD 2S KS")
+    legal = m.legal_actions(0)
+    assert gin(parse_card("KD")) in legal and discard(parse_card("KD")) not in legal
+    assert discard(parse_card("3H")) in legal  # a discard that leaves deadwood is still a discard
+    events = m.apply(0, discard(parse_card("KD")))
+    assert m.history[-1].outcome is Outcome.GIN and m.history[-1].knocker == 0
+    assert EventKind.DISCARDED not in [e.kind for e in events]
+    # a match saved before gin was compulsory keeps its rules, so its move log replays as it was played
+    saved = Match.new(preset("standard"), 3).to_dict()
+    del saved["rules"]["gin_compulsory"]
+    old = Match.from_dict(json.loads(json.dumps(saved)))
+    rig(old, 0, "3H 4H 5H 6H 7H 8H 9C TC JC QC KD", "AC 4C 7S TS 3D 5D 7D JD 2S KS")
+    assert discard(parse_card("KD")) in old.legal_actions(0)
+    old.apply(0, discard(parse_card("KD")))
+    assert not old.history and old.hand.phase is Phase.DRAW
 
 
 def test_sequence_plays_whole_matches_and_round_trips() -> None:

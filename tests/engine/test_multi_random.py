@@ -33,7 +33,7 @@ MAX_MOVES = 300_000
 CONFIGS = [
     ("gin", 3, "standard", "", 40),
     ("gin", 3, "oklahoma", "stockout=lower shutout=game200", 40),
-    ("gin", 3, "sequence", "length=hands:4 deal=11", None),
+    ("gin", 3, "straight", "length=hands:4 deal=11", None),
     ("gin", 4, "standard", "", 60),
     ("gin", 4, "standard", "teams=separate deal=11 knock=whole", 60),
     ("gin", 4, "sequence", "length=hands:3 stockout=lower", None),

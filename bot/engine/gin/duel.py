@@ -140,8 +140,8 @@ class Duel:
         local = self.local(seat)
         hand = self.hand
         top = hand.discards[-1] if hand.discards else None
-        hand.apply(local, action, rules)
-        events = move_events(seat, action, top)
+        made = hand.apply(local, action, rules)
+        events = move_events(seat, made, top)
         if self.over:
             self.outcome = self._result()
         self.last_events = merge_turn(self.last_events, events)

@@ -148,8 +148,8 @@ class Match(MatchCore[HandRecord]):
             return self._resigned(seat, 1 - seat)
         hand = self.hand
         before_discard_top = hand.discards[-1] if hand.discards else None
-        hand.apply(seat, action, self.rules)  # raises before any change if illegal
-        events = move_events(seat, action, before_discard_top)
+        made = hand.apply(seat, action, self.rules)  # raises before any change if illegal
+        events = move_events(seat, made, before_discard_top)
         if hand.phase is _OVER:
             self._end_hand(events)
         return self._done(events)

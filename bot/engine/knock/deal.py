@@ -16,6 +16,7 @@ from ..cards import DECK, Card, format_cards, mask_of, parse_card, parse_cards
 from ..game import IllegalAction
 from ..melds import best_discards, deadwood_of_mask, mask_points, meldable_mask
 from .actions import Action, ActionKind, action
+from .actions import gin as action_gin
 from .rules import Ruleset
 from .scoring import KnockResult, score_knock, score_low
 
@@ -109,6 +110,10 @@ class Discarding:
         if dw:
             raise IllegalAction(f"Not big gin: {dw} deadwood with all {len(hand)} cards.")
         return tuple(hand)
+
+    def _leaves_gin(self, seat: int, card: Card, runs: bool) -> bool:
+        """Discarding ``card`` would leave a hand with no deadwood."""
+        return deadwood_of_mask(mask_of(self.hands[seat]) & ~mask_of((card,)), runs) == 0
 
     def _forget(self, seat: int, card: Card) -> None:
         """A card taken from the pile left the hand: the others no longer know it is there."""
@@ -208,13 +213,16 @@ class HandState(Discarding):
                 if card is forbidden:
                     continue
                 out.append(action(_K_GIN if dw == 0 else _K_KNOCK, card))
+        # gin is compulsory: a card whose discard leaves no deadwood is offered as gin only
+        ginned = {a.card for a in out if a.kind is _K_GIN} if rules.gin_compulsory else set()
         discards = _DISCARDS
-        out.extend([discards[c] for c in sorted(hand) if c is not forbidden])
+        out.extend([discards[c] for c in sorted(hand) if c is not forbidden and c not in ginned])
         return out
 
     # -- the move ------------------------------------------------------------------
-    def apply(self, seat: int, action: Action, rules: Ruleset) -> None:
-        """Validate, then apply. Raises IllegalAction (state untouched) if not allowed."""
+    def apply(self, seat: int, action: Action, rules: Ruleset) -> Action:
+        """Validate, then apply; returns the move as made (a discard that leaves no deadwood is gin when gin
+        is compulsory). Raises IllegalAction (state untouched) if not allowed."""
         if self.phase is _OVER:
             raise IllegalAction("That hand is over.")
         if seat != self.turn:
@@ -234,7 +242,7 @@ class HandState(Discarding):
                     self.turn = self.dealer
             else:
                 raise IllegalAction("First turn: take the upcard or pass.")
-            return
+            return action
         if self.phase is _DRAW:
             if kind is _K_STOCK:
                 if self.discards:
@@ -246,14 +254,16 @@ class HandState(Discarding):
                 self._take(seat, self._pop_pile(), from_discard=True)
             else:
                 raise IllegalAction("Draw first: from the stock or the discard pile.")
-            return
+            return action
         # _DISCARD
         if kind is _K_BIG_GIN:
             self._finish(seat, self._big_gin_cards(seat, rules.big_gin, rules.sequence), rules)
-            return
+            return action
         if kind not in (_K_DISCARD, _K_KNOCK, _K_GIN):
             raise IllegalAction("You have drawn: now discard, knock or go gin.")
         card = self._held_card(seat, action)
+        if kind is _K_DISCARD and rules.gin_compulsory and self._leaves_gin(seat, card, rules.sequence):
+            kind, action = _K_GIN, action_gin(card)
         if kind is _K_DISCARD:
             self._discard(seat, card)
             if len(self.stock) <= STOCK_FLOOR:
@@ -265,9 +275,10 @@ class HandState(Discarding):
             else:
                 self.turn = 1 - seat
                 self.phase = _DRAW
-            return
+            return action
         rest = self._knock_rest(seat, card, kind is _K_GIN, self.knock_limit(rules), rules.sequence, rules.straight)
         self._finish(seat, rest, rules)
+        return action
 
     # -- helpers ---------------------------------------------------------------------
     def _pop_pile(self) -> Card:

@@ -34,6 +34,7 @@ class Ruleset:
     undercut_bonus: int = 25
     undercut_bonus_on_tie: bool = True  # False: a tie gives the defender the difference (0), no bonus
     oklahoma_spade_double: bool = True  # only read when knock_limit is 'oklahoma'
+    oklahoma_ace: int = 0  # the knock limit under an ace upcard with knock_limit 'oklahoma': 0 is gin only
     straight: bool = False  # no knocking: only gin, big gin or a drawn hand end a hand
     hollywood: bool = False  # three games scored at once
     target: int = 100
@@ -55,6 +56,9 @@ class Ruleset:
     series_shutout_bonus: int = 100  # more to the series winner if the loser won no game
     team_target: int = 125  # four players in partnerships play to this
     teams: str | None = None  # partnership scoring: None (not chosen: 'sum'), 'sum' or 'separate'
+    # A discard that leaves no deadwood is gin (docs/rules.md#a-turn). Rules saved before this field
+    # read False, so their matches replay exactly as they were played.
+    gin_compulsory: bool = True
 
     def __post_init__(self) -> None:
         if self.knock_limit != OKLAHOMA and not (
@@ -81,7 +85,17 @@ class Ruleset:
                 raise ValueError(f"{name} must be a whole number from 1 to 10000")
         if not _whole(self.hand_count) or not 1 <= self.hand_count <= 1000:
             raise ValueError("hand_count must be a whole number from 1 to 1000")
-        for name in ("big_gin", "undercut_bonus_on_tie", "oklahoma_spade_double", "straight", "hollywood", "sequence"):
+        if self.oklahoma_ace not in (0, 1):
+            raise ValueError("oklahoma_ace must be 0 (gin only) or 1")
+        for name in (
+            "big_gin",
+            "undercut_bonus_on_tie",
+            "oklahoma_spade_double",
+            "straight",
+            "hollywood",
+            "sequence",
+            "gin_compulsory",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
         for name, allowed in (
@@ -117,7 +131,7 @@ class Ruleset:
         if self.knock_limit == OKLAHOMA:
             if upcard is None:
                 raise ValueError("an Oklahoma knock limit needs the hand's upcard")
-            return 0 if upcard.rank == 1 else upcard.value
+            return self.oklahoma_ace if upcard.rank == 1 else upcard.value
         return int(self.knock_limit)
 
     def hand_multiplier(self, upcard: Card | None) -> int:
@@ -142,6 +156,7 @@ class Ruleset:
             legacy = data["shutout_double"]
             data = {k: v for k, v in data.items() if k != "shutout_double"}
             data.setdefault("shutout", "total" if legacy else "none")
+        data = {"gin_compulsory": False, **data}  # saved before gin was compulsory
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
@@ -159,7 +174,8 @@ class Ruleset:
         if self.straight:
             lines.append("Straight gin: no knocking; a hand ends only by gin, big gin or a draw.")
         elif self.knock_limit == OKLAHOMA:
-            lines.append("Oklahoma: the knock limit is the first upcard's value (ace: gin only).")
+            ace = "gin only" if self.oklahoma_ace == 0 else str(self.oklahoma_ace)
+            lines.append(f"Oklahoma: the knock limit is the first upcard's value (ace: {ace}).")
             if self.oklahoma_spade_double:
                 lines.append("A spade upcard doubles every score of that hand.")
         else:
@@ -232,7 +248,19 @@ PRESETS: dict[str, Ruleset] = {
     "oklahoma": Ruleset(name="oklahoma", knock_limit=OKLAHOMA),
     "straight": Ruleset(name="straight", straight=True),
     "hollywood": Ruleset(name="hollywood", hollywood=True),
-    "sequence": Ruleset(name="sequence", sequence=True),
+    # Sequence Gin plays by the source's Oklahoma rules (docs/rules.md#sequence-gin): the upcard's value
+    # (an ace: 1) is the knock limit, no spade double, gin 20, a knock scores the whole deadwood,
+    # an under-knock 20 + the difference.
+    "sequence": Ruleset(
+        name="sequence",
+        sequence=True,
+        knock_limit=OKLAHOMA,
+        oklahoma_ace=1,
+        oklahoma_spade_double=False,
+        gin_bonus=20,
+        knock_scoring="whole",
+        undercut_bonus=20,
+    ),
 }
 
 

@@ -219,7 +219,11 @@ def score_knock(
         for k_melds, k_dead in candidates:
             d_melds, laid, d_dead = _defender_best(d, k_melds, allow_layoffs=True, runs_only=runs)
             kp, dp = mask_points(k_dead), mask_points(d_dead)
-            net = (dp if whole else dp - kp) if kp < dp else -(rules.undercut_bonus + kp - dp)
+            # the knocker's score with this arrangement, Sequence's run bonus of the side that scores included
+            if kp < dp:
+                net = (dp if whole else dp - kp) + (sequence_bonus(k_melds) if runs else 0)
+            else:
+                net = -(rules.undercut_bonus + kp - dp + (sequence_bonus(d_melds) if runs else 0))
             key = (-net, _lay_off_chances(k_melds, k), kp, k_melds)
             if best is None or key < best[0]:
                 best = (key, k_melds, k_dead, d_melds, laid, d_dead)
