@@ -30,7 +30,7 @@ AI_DELAY_S: Final = 1.2
 TICK_S: Final = 15.0
 
 # How often a move rewrites its match's snapshot: every n-th move (and at every hand's end, new deal
-# and match end); a load replays the moves after it. Chosen by measurement (README, bench.store):
+# and match end); a load replays the moves after it. Chosen by measurement (docs/benchmarks.md, bench.store):
 # 8 saves nearly all the write-ahead log that larger n would, with a tail of at most 7 moves.
 SNAPSHOT_EVERY: Final = 8
 

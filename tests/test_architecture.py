@@ -1,4 +1,4 @@
-"""The dependency rules of the layout (README, Architecture), checked on the source itself.
+"""The dependency rules of the layout (docs/architecture.md), checked on the source itself.
 
 cogs -> bot services -> engine; render -> engine; ai -> engine. Nothing outside tests/
 imports tests, and nothing points at a path outside the repository.

@@ -7,7 +7,7 @@ nothing then, the events of the last turn, public and per-seat views, finished h
 the match summary, and a JSON round trip carrying ``game`` and ``format``.
 
 Everything above the engine dispatches on ``GameType.name``; a new game is a new engine
-module that calls ``register``, an AI and a renderer (see docs/architecture in README).
+module that calls ``register``, an AI and a renderer (see docs/architecture.md).
 """
 
 from __future__ import annotations
