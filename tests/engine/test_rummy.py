@@ -69,6 +69,46 @@ def test_the_card_taken_from_the_pile_may_not_be_discarded() -> None:
         m.apply(0, P("discard TD"))
 
 
+def test_a_card_taken_from_the_pile_may_not_be_discarded_by_its_taker_for_the_rest_of_the_hand() -> None:
+    m = rig(new(), hands=["9D 2C 5H", "KS QS"], pile="TD", phase="draw")
+    m.apply(0, P("draw pile"))
+    m.apply(0, P("discard 5H"))
+    m.apply(1, P("draw stock"))
+    m.apply(1, P(f"discard {m.held[1][0]}"))
+    m.apply(0, P("draw stock"))
+    assert P("discard TD") not in m.legal_actions(0)
+    with pytest.raises(IllegalAction, match="took it from the pile in this hand"):
+        m.apply(0, P("discard TD"))
+    # the other player may take it from the pile and discard it later: the rule is the taker's
+    assert m.taken == [[parse_card("TD")], []]
+    again = Rummy.from_dict(m.to_dict())
+    assert again.taken == m.taken and again.to_dict() == m.to_dict()
+
+
+def test_a_pile_draw_that_would_leave_only_cards_taken_from_the_pile_is_refused() -> None:
+    m = rig(new(), hands=["9D TD", "KS QS"], pile="4H", phase="draw", taken=[list(parse_cards("9D TD")), []])
+    assert P("draw pile") not in m.legal_actions(0)
+    with pytest.raises(IllegalAction, match="draw from the stock"):
+        m.apply(0, P("draw pile"))
+    m.apply(0, P("draw stock"))
+    assert [a for a in m.legal_actions(0) if a.kind.value == "discard"] == [P(f"discard {m.held[0][-1]}")]
+
+
+def test_matches_saved_before_the_whole_hand_rule_keep_the_turn_rule() -> None:
+    saved = new().to_dict()
+    del saved["rules"]["pile_rule"]
+    del saved["extra"]["taken"]
+    old = Rummy.from_dict(saved)
+    assert old.rules.pile_rule == "turn" and old.taken == [[], []]
+    rig(old, hands=["9D 2C 5H", "KS QS"], pile="TD", phase="draw")
+    old.apply(0, P("draw pile"))
+    old.apply(0, P("discard 5H"))
+    old.apply(1, P("draw stock"))
+    old.apply(1, P(f"discard {old.held[1][0]}"))
+    old.apply(0, P("draw stock"))
+    assert P("discard TD") in old.legal_actions(0)
+
+
 def test_going_out_by_melding_needs_no_discard() -> None:
     m = rig(
         new(),

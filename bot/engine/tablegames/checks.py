@@ -39,22 +39,32 @@ class TableChecks(TableState):
             if c not in self.held[seat]:
                 raise IllegalAction(f"You do not hold {c}.")
 
+    def _kept(self, seat: int) -> frozenset[Card]:
+        """The cards ``seat`` may not discard now: the card taken from the pile this turn (Rummy: this hand)."""
+        return frozenset((self.from_pile,)) if self.PILE_CARD_KEPT and self.from_pile is not None else frozenset()
+
+    def _left_only_kept(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:
+        """The cards playing ``cards`` would leave, when every one of them is a card ``seat`` may not discard
+        (he could neither discard nor end his turn); [] otherwise."""
+        kept = self._kept(seat)
+        if not kept:
+            return []
+        left = [c for c in self.held[seat] if c not in cards]
+        return left if left and all(c in kept for c in left) else []
+
     def _check_leaves(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Playing ``cards`` may not leave only the card taken from the pile (it could not be discarded)."""
-        if self.PILE_CARD_KEPT and self.from_pile is not None:
-            left = [c for c in self.held[seat] if c not in cards]
-            if left == [self.from_pile]:
-                raise IllegalAction(
-                    f"That would leave you only {self.from_pile}, the card you took from the pile, "
-                    "and you may not discard it this turn."
-                )
+        """Playing ``cards`` may not leave only cards taken from the pile (none of them could be discarded)."""
+        left = self._left_only_kept(seat, cards)
+        if left:
+            told = " ".join(str(c) for c in left)
+            raise IllegalAction(
+                f"That would leave you only {told}, taken from the pile, and you may not discard "
+                f"{'it' if len(left) == 1 else 'them'} now."
+            )
 
     def _strands(self, seat: int, cards: tuple[Card, ...]) -> bool:
-        """Playing ``cards`` would leave only the card taken from the pile (``_check_leaves`` refuses it)."""
-        if not self.PILE_CARD_KEPT or self.from_pile is None:
-            return False
-        held = self.held[seat]
-        return len(held) == len(cards) + 1 and self.from_pile in held and self.from_pile not in cards
+        """Playing ``cards`` would leave only cards taken from the pile (``_check_leaves`` refuses it)."""
+        return bool(self._left_only_kept(seat, cards))
 
     def _check_meld(self, seat: int, cards: tuple[Card, ...]) -> None:
         self._need_phase(PLAY)
@@ -95,5 +105,7 @@ class TableChecks(TableState):
     def _check_discard(self, seat: int, card: Card) -> None:
         self._need_phase(PLAY)
         self._check_holds(seat, (card,))
-        if self.PILE_CARD_KEPT and card == self.from_pile:
-            raise IllegalAction("You may not discard the card you just took from the pile.")
+        if card in self._kept(seat):
+            if card == self.from_pile:
+                raise IllegalAction("You may not discard the card you just took from the pile.")
+            raise IllegalAction(f"You may not discard the {card}: you took it from the pile in this hand.")

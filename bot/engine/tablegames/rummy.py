@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards import Card, format_cards, parse_cards
 from ..game import IllegalAction
 from .machine import DRAW, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
@@ -37,6 +38,9 @@ class RummyRules:
     target: int = 100  # not used when ``hands`` is set
     hands: int | None = None  # a fixed number of hands: the higher total then wins
     cards: int | None = None  # cards dealt to each player (None: 10, 7 or 6 by the number of players)
+    # 'hand': a card taken from the pile may not be discarded by its taker again in the same hand
+    # (docs/rules.md#rummy); 'turn': only in the same turn, the rule of matches saved before.
+    pile_rule: str = "hand"
 
     def __post_init__(self) -> None:
         check_target(self.target)
@@ -46,16 +50,26 @@ class RummyRules:
             raise ValueError(f"hands must be a whole number from 1 to {HANDS_MAX}")
         if self.cards is not None and not (isinstance(self.cards, int) and 3 <= self.cards <= 10):
             raise ValueError("cards must be a whole number from 3 to 10")
+        if self.pile_rule not in ("hand", "turn"):
+            raise ValueError("pile_rule must be 'hand' or 'turn'")
 
     def deal_size(self, seats: int) -> int:
         return self.cards if self.cards is not None else DEAL_SIZES[seats]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "target": self.target, "hands": self.hands, "cards": self.cards}
+        return {
+            "name": self.name,
+            "target": self.target,
+            "hands": self.hands,
+            "cards": self.cards,
+            "pile_rule": self.pile_rule,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RummyRules:
-        return cls(name=d["name"], target=d["target"], hands=d["hands"], cards=d["cards"])
+        return cls(
+            name=d["name"], target=d["target"], hands=d["hands"], cards=d["cards"], pile_rule=d.get("pile_rule", "turn")
+        )
 
     def summary(self) -> list[str]:
         deal = (
@@ -71,7 +85,11 @@ class RummyRules:
         return [
             f"Rummy for 2 to 6 players: {deal}; aces are low (A-2-3, not Q-K-A).",
             "Draw from the stock or the pile, meld and lay off on any meld on the table, then discard "
-            "(not the card you just took from the pile).",
+            + (
+                "(never a card you took from the pile in this hand)."
+                if self.pile_rule == "hand"
+                else "(not the card you just took from the pile)."
+            ),
             "Go out by playing your last card: score every card left in the other hands, doubled for a rummy "
             "(all your cards in one turn, nothing laid before in the hand).",
             "The stock is rebuilt once from the pile; when it runs out again the hand ends with no score.",
@@ -106,10 +124,22 @@ class Rummy(TableGame):
     def _init_extra(self) -> None:
         self.renewals = 0
         self.laid_before = [False] * self.seats
+        self.taken: list[list[Card]] = [[] for _ in range(self.seats)]  # cards each took from the pile this hand
 
     def _new_hand(self) -> None:
         self.renewals = 0
         self.laid_before = [False] * self.seats
+        self.taken = [[] for _ in range(self.seats)]
+
+    def _kept(self, seat: int) -> frozenset[Card]:
+        if self.rules.pile_rule == "hand":
+            return super()._kept(seat) | frozenset(self.taken[seat])
+        return super()._kept(seat)
+
+    def _pile_draw_strands(self, seat: int) -> bool:
+        """Taking the pile's top would leave ``seat`` holding only cards it may not discard."""
+        kept = self._kept(seat)
+        return all(c in kept for c in self.held[seat])
 
     def _deal_size(self) -> int:
         return self.rules.deal_size(self.seats)
@@ -119,27 +149,35 @@ class Rummy(TableGame):
         if self.phase == DRAW:
             if self.stock:
                 out.append(DRAW_STOCK)
-            if self.pile:
+            if self.pile and not self._pile_draw_strands(seat):
                 out.append(DRAW_PILE)
             return out
         hand = self.held[seat]
+        kept = self._kept(seat)
         for cards in sorted(melds_in(hand, STYLE), key=lambda m: (-len(m), -STYLE.points(m))):
             if not self._strands(seat, cards):
                 out.append(act(Act.MELD, *cards))
         for card, number in self.layoff_options(seat):
             if not self._strands(seat, (card,)):
                 out.append(act(Act.LAYOFF, card, meld=number))
-        out.extend(act(Act.DISCARD, c) for c in sorted(hand, key=lambda c: (-STYLE.value(c), c)) if c != self.from_pile)
+        out.extend(act(Act.DISCARD, c) for c in sorted(hand, key=lambda c: (-STYLE.value(c), c)) if c not in kept)
         return out
 
     def _check(self, seat: int, action: TableAction) -> None:
         if not self._check_turn_move(seat, action):
             raise IllegalAction(f"'{action.kind.value}' is not a move in Rummy.")
+        if action.kind is Act.DRAW_PILE and self._pile_draw_strands(seat):
+            raise IllegalAction(
+                "You hold only cards you took from the pile in this hand: draw from the stock, "
+                "or you could not discard."
+            )
 
     def _do(self, seat: int, action: TableAction, events: list[TableEvent]) -> None:
         kind = action.kind
         if kind in (Act.DRAW_STOCK, Act.DRAW_PILE):
             self._draw(seat, action, events)
+            if kind is Act.DRAW_PILE:
+                self.taken[seat].append(self.held[seat][-1])
             return
         if kind is Act.MELD:
             self._lay(seat, action.cards, events)
@@ -186,10 +224,15 @@ class Rummy(TableGame):
         return tuple(sum(1 for h in self.history if h.outcome == RUMMY and h.winner == s) for s in range(self.seats))
 
     def _extra_to_dict(self) -> dict[str, Any]:
-        return {"renewals": self.renewals, "laid_before": self.laid_before}
+        return {
+            "renewals": self.renewals,
+            "laid_before": self.laid_before,
+            "taken": [format_cards(t) for t in self.taken],
+        }
 
     def _extra_from_dict(self, d: dict[str, Any]) -> None:
         self.renewals, self.laid_before = d["renewals"], list(d["laid_before"])
+        self.taken = [list(parse_cards(t)) if t else [] for t in d.get("taken", [""] * self.seats)]
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         left = None if self.rules.hands is None else max(0, self.rules.hands - len(self.history))
