@@ -55,12 +55,29 @@ def test_the_contract_is_exactly_three_three_card_melds() -> None:
         parse_cards("JH QS KH"): "poker",
     }
     assert m.contract == [True, False] and [e.kind for e in m.last_events] == [Ev.MELDED] * 3
-    # nothing more in the contract turn
-    with pytest.raises(IllegalAction, match="later turns"):
+    # no lay-offs in the contract turn: they start in the next one
+    with pytest.raises(IllegalAction, match="next turn"):
         m.apply(0, P("layoff 5C 1"))
     assert P("layoff 5C 1") not in m.legal_actions(0)
     with pytest.raises(IllegalAction, match="already down"):
         m.apply(0, P(CONTRACT))
+
+
+def test_further_melds_may_go_down_in_the_contract_turn() -> None:
+    hands = ["5S 5H 5D 7C 8C 9C JH QS KH 2D 3D 4D AC", "3S 3H"]
+    m = rig(new(), hands=hands, phase="play")
+    m.apply(0, P(CONTRACT))
+    assert P("meld 2D 3D 4D") in m.legal_actions(0)
+    m.apply(0, P("meld 2D 3D 4D"))
+    assert len(m.melds) == 4 and m.held[0] == [parse_cards("AC")[0]]
+    # a match saved before this rule keeps it: nothing more in the contract turn
+    saved = new().to_dict()
+    del saved["rules"]["contract_turn_melds"]
+    old = rig(Skarney.from_dict(saved), hands=hands, phase="play")
+    old.apply(0, P(CONTRACT))
+    assert P("meld 2D 3D 4D") not in old.legal_actions(0)
+    with pytest.raises(IllegalAction, match="later turns"):
+        old.apply(0, P("meld 2D 3D 4D"))
 
 
 def test_lay_offs_one_or_two_per_own_meld_a_turn_never_on_the_opponents() -> None:

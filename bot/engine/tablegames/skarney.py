@@ -38,6 +38,9 @@ class SkarneyRules:
     target: int = 200
     gin_bonus: int = 20
     early_gin_bonus: int = 40  # gin before the opponent's contract is down
+    # In the turn the contract goes down the player may lay down further melds (docs/rules.md#skarney-gin);
+    # False: nothing more that turn, the rule of matches saved before.
+    contract_turn_melds: bool = True
 
     def __post_init__(self) -> None:
         check_target(self.target)
@@ -50,17 +53,24 @@ class SkarneyRules:
             "target": self.target,
             "gin_bonus": self.gin_bonus,
             "early_gin_bonus": self.early_gin_bonus,
+            "contract_turn_melds": self.contract_turn_melds,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SkarneyRules:
-        return cls(name=d["name"], target=d["target"], gin_bonus=d["gin_bonus"], early_gin_bonus=d["early_gin_bonus"])
+        return cls(
+            name=d["name"],
+            target=d["target"],
+            gin_bonus=d["gin_bonus"],
+            early_gin_bonus=d["early_gin_bonus"],
+            contract_turn_melds=d.get("contract_turn_melds", False),
+        )
 
     def summary(self) -> list[str]:
         return [
             "Skarney Gin for two: 10 cards each, no discard pile. Melds: sets, runs of one suit and poker runs of "
             "mixed suits; aces high or low (A-2-3, Q-K-A) but never K-A-2.",
-            "Your first meld is the contract: exactly three melds of three cards. From your next turn on, lay new "
+            "Your first meld is the contract: exactly three melds of three cards, with any further melds that turn. From your next turn on, lay new "
             f"melds and lay off up to {MAX_LAYOFFS} cards a turn on each of your own melds.",
             "End your turn by offering a card; your opponent may take it. An accepted ace costs the taker his next "
             "draw, and the card just taken may not be offered back.",
@@ -158,11 +168,12 @@ class Skarney(TableGame):
         out: list[TableAction] = []
         if not self.contract[seat]:
             out.extend(act(Act.CONTRACT, *cards) for cards in contracts(hand))
-        elif not self.contract_now:
+        elif not self.contract_now or self.rules.contract_turn_melds:
             for cards in sorted(melds_in(hand, STYLE), key=lambda m: (-len(m), -STYLE.points(m))):
                 out.append(act(Act.MELD, *cards))
-            own = [m for m in self.melds if m.owner == seat and self.turn_layoffs.get(m.number, 0) < MAX_LAYOFFS]
-            out.extend(act(Act.LAYOFF, card, meld=n) for card, n in self.layoff_options(seat, own))
+            if not self.contract_now:  # lay-offs start the turn after the contract
+                own = [m for m in self.melds if m.owner == seat and self.turn_layoffs.get(m.number, 0) < MAX_LAYOFFS]
+                out.extend(act(Act.LAYOFF, card, meld=n) for card, n in self.layoff_options(seat, own))
         if self.final:
             out.append(END_HAND)
         elif len(hand) == 1:
@@ -210,8 +221,10 @@ class Skarney(TableGame):
         elif kind in (Act.MELD, Act.LAYOFF):
             if not self.contract[seat]:
                 raise IllegalAction("Your first meld must be the contract: exactly three melds of three cards.")
-            if self.contract_now:
+            if self.contract_now and not self.rules.contract_turn_melds:
                 raise IllegalAction("You laid your contract this turn; more melds and lay-offs come in later turns.")
+            if self.contract_now and kind is Act.LAYOFF:
+                raise IllegalAction("You laid your contract this turn; lay-offs start in your next turn.")
             if kind is Act.MELD:
                 self._check_meld(seat, action.cards)
                 return
