@@ -36,6 +36,12 @@ def test_registered_with_rules_and_options() -> None:
             make_rules("standard", None, options)
     with pytest.raises(ValueError, match="6 players cannot each get 10 cards"):
         g.new(make_rules("standard", None, "cards=10"), 1, 6)
+    # the table is refused before a match starts (selfplay and play answer in one line), and a stock
+    # of at least 2 cards is left: 5 x 10 + the pile's card would leave 1
+    with pytest.raises(ValueError, match="5 players cannot each get 10 cards: at most 9"):
+        g.validate(make_rules("standard", None, "cards=10"), 5)
+    g.validate(make_rules("standard", None, "cards=9"), 5)
+    assert len(g.new(make_rules("standard", None, "cards=9"), 1, 5).stock) == 52 - 45 - 1
     with pytest.raises(ValueError, match="2 or 3 or 4 or 5 or 6 players"):
         g.new(make_rules("standard"), 1, 7)
     assert any("hands" in line for line in r.summary())

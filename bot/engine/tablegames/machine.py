@@ -11,6 +11,7 @@ its fields and their JSON form are in tablestate.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import DECK, Card, sort_for_display
@@ -344,6 +345,7 @@ def register_table_game(
     seat_counts: tuple[int, ...],
     variants: tuple[str, ...],
     make_rules: RulesMaker,
+    check_seats: Callable[[GameRules, int], None] | None = None,
 ) -> GameType:
     """Register a table game: its state class and rules class make the GameType's constructors."""
 
@@ -366,6 +368,7 @@ def register_table_game(
             rules_from_dict=rules_from_dict,
             new=new,
             load=game.from_dict,
+            check_seats=check_seats,
             parse_action=TableAction.parse,
         )
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, format_cards, parse_cards
-from ..game import IllegalAction
+from ..game import GameRules, IllegalAction
 from .machine import DRAW, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import DRAW_PILE, DRAW_STOCK, DRAWN, OUT, RUMMY, Act, Ev, TableAction, TableEvent, act
@@ -30,6 +30,7 @@ STYLE = MeldStyle(aces="low", poker=False, ace_value=1)
 SEATS = (2, 3, 4, 5, 6)
 DEAL_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 HANDS_MAX = 100
+STOCK_LEFT = 2  # the stock a deal leaves, at least (docs/rules.md#rummy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,16 @@ class RummyRules:
         ]
 
 
+def check_deal(rules: GameRules, seats: int) -> None:
+    """ValueError unless every player's cards, the pile's first card and a stock of at least
+    ``STOCK_LEFT`` cards fit in the pack."""
+    assert isinstance(rules, RummyRules)
+    size = rules.deal_size(seats)
+    if seats * size + 1 + STOCK_LEFT > 52:
+        most = (52 - 1 - STOCK_LEFT) // seats
+        raise ValueError(f"{seats} players cannot each get {size} cards: at most {most}")
+
+
 def make_rules(variant: str = "standard", target: int | None = None, options: str = "") -> RummyRules:
     name = check_variant(variant, VARIANTS, TITLE)
     opts = parse_options(options, ("length", "cards"), TITLE)
@@ -116,9 +127,8 @@ class Rummy(TableGame):
     rules: RummyRules
 
     def __init__(self, rules: RummyRules, seed: int, seats: int) -> None:
-        if seats in SEATS and seats * rules.deal_size(seats) + 2 > 52:
-            most = (52 - 2) // seats
-            raise ValueError(f"{seats} players cannot each get {rules.deal_size(seats)} cards: at most {most}")
+        if seats in SEATS:
+            check_deal(rules, seats)
         super().__init__(rules, seed, seats)
 
     def _init_extra(self) -> None:
@@ -245,7 +255,14 @@ class Rummy(TableGame):
 
 
 RUMMY_GAME = register_table_game(
-    Rummy, RummyRules, name=NAME, title=TITLE, seat_counts=SEATS, variants=VARIANTS, make_rules=make_rules
+    Rummy,
+    RummyRules,
+    name=NAME,
+    title=TITLE,
+    seat_counts=SEATS,
+    variants=VARIANTS,
+    make_rules=make_rules,
+    check_seats=check_deal,
 )
 
 __all__ = ["DEAL_SIZES", "RUMMY_GAME", "STYLE", "VARIANTS", "Rummy", "RummyRules", "make_rules"]
