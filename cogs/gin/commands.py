@@ -123,7 +123,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
             raise Refusal(messages.BOTS_CANT_PLAY)
         if len({o.id for o in opponents}) != len(opponents):
             raise Refusal(messages.SAME_OPPONENT_TWICE)
-        seats = players if players is not None else len(opponents) + 1
+        seats = players if players is not None else max(2, len(opponents) + 1)  # no one named: an open challenge
         if len(opponents) > seats - 1:
             raise Refusal(messages.too_many_named(seats))
         if mine and seats == 2:  # challenging me: a game vs the bot
