@@ -111,7 +111,8 @@ def test_team_target_125_line_and_shutout_bonuses_go_to_teams() -> None:
 
 
 def test_the_options_target_is_the_team_target() -> None:
-    assert new(9, target=300).rules.target == 125  # a table's two-player target does not change it
+    assert new(9).rules.target == 125  # no target given: the partnerships' own 125
+    assert new(9, target=300).rules.target == 300  # a target given (/gin challenge target, --target) is theirs
     assert new(9, "length=target:300").rules.target == 300
 
 

@@ -80,7 +80,7 @@ def make_rules(variant: str, target: int | None = None, options: str = "") -> Ru
         told = overrides.get("target")
         if told is not None and told != target:
             raise ValueError(f"the target is {target}, but length=target:{told} says otherwise")
-        overrides["target"] = target
+        overrides["target"] = overrides["team_target"] = target  # the partnerships' target too
     return replace(rules, **overrides)
 
 
