@@ -31,6 +31,7 @@ from .cards import (
 )
 from .game import (
     RESIGN_TEXT,
+    AnyState,
     GameAction,
     GameEvent,
     GameRules,
@@ -63,6 +64,7 @@ __all__ = [
     "FULL_MASK",
     "LANE",
     "RESIGN_TEXT",
+    "AnyState",
     "Arrangement",
     "Card",
     "GameAction",
