@@ -173,6 +173,11 @@ def test_the_stock_is_rebuilt_once_then_the_hand_ends_with_no_score() -> None:
     assert record.outcome == "drawn" and record.winner is None and record.points == 0
     assert [e.kind for e in m.last_events][-2:] == [Ev.HAND_DRAWN, Ev.DEALT] and m.scores == [0, 0]
     assert m.deal_number == 2 and m.dealer == record.dealer  # nobody scored: the same dealer deals again
+    # the engine keeps every card, but the public record of a dead hand shows no one's cards
+    assert any(record.left) and sum(record.left_points) > 0
+    shown = m.public_view().last_hand
+    assert shown is not None and shown.outcome == "drawn"
+    assert all(cards == () for cards in shown.left) and set(shown.left_points) == {0}
 
 
 def test_a_match_of_a_fixed_number_of_hands() -> None:

@@ -295,7 +295,7 @@ class TableGame(TableChecks):
             scores=self.totals(),
             hands_won=won,
             last_events=self.last_events,
-            last_hand=self.history[-1] if self.history else None,
+            last_hand=self.history[-1].public() if self.history else None,
             hands_played=len(self.history),
             finished=self.finished,
             winner=self.winner,

@@ -12,7 +12,7 @@ written in another order is the same action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -213,6 +213,13 @@ class TableHand:
     points: int
     left: tuple[tuple[Card, ...], ...]  # per seat, the cards still in hand
     left_points: tuple[int, ...]  # per seat, their value
+
+    def public(self) -> TableHand:
+        """The record as everyone may see it: a hand that ended with no score shows no one's cards
+        (they were never laid face up, as in Gin's drawn hand)."""
+        if self.outcome != DRAWN:
+            return self
+        return replace(self, left=tuple(() for _ in self.left), left_points=tuple(0 for _ in self.left_points))
 
     def to_dict(self) -> dict[str, Any]:
         return {
