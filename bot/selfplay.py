@@ -1,7 +1,7 @@
 """Self-play: one whole match with the AI in every seat, for any registered game.
 
     python -m bot selfplay --game G --players N [--variant V] [--options '...'] [--target N]
-                           --seed S [--level easy|normal|hard]
+                           --seed S [--level easy|normal|hard] [--trace]
 
 Prints one JSON object per finished hand (``hand``, ``outcome``, ``winner``, ``points`` and
 ``scores``: the running totals per seat, or per team in a partnership, after that hand),
@@ -9,7 +9,8 @@ then ``{"result": {"winner": ..., "totals": {...}, "hands": n}}``; exit 0. The s
 arguments give the same output: the AI's choices come from a generator seeded by
 ``--seed`` and its time guard is lifted (bot.ai.deadline.no_deadline). Bad arguments
 print one line on stderr and exit 2. Generic over the registry (bot.engine.game_type,
-bot.ai.chooser_for), so every game with an AI plays here.
+bot.ai.chooser_for), so every game with an AI plays here. ``--trace`` prints instead the
+referee's trace of the match (bot/trace.py, docs/selfplay-trace.md).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", type=int, default=None, help="the match target (default: the rules' own)")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--level", default="normal")
+    p.add_argument(
+        "--trace", action="store_true", help="every deal, move and score, for a referee (docs/selfplay-trace.md)"
+    )
     return p
 
 
@@ -79,30 +83,41 @@ def setup(
     return gt, rules, seats, bot.ai.chooser_for(game)
 
 
-def play(gt: Any, rules: Any, seats: int, chooser: Any, seed: int, level: str) -> Iterator[dict[str, Any]]:
-    """The lines of one self-played match."""
+def play(
+    gt: Any, rules: Any, seats: int, chooser: Any, seed: int, level: str, trace: bool = False
+) -> Iterator[dict[str, Any]]:
+    """The lines of one self-played match (``trace``: the referee's trace instead)."""
     from bot.ai.deadline import no_deadline
+    from bot.trace import Tracer
 
     state = gt.new(rules, seed, seats)
     labels = _labels(state)
     rng = random.Random(seed)
     printed = 0
+    tracer = Tracer(gt.name, state) if trace else None
+    if tracer is not None:
+        yield from tracer.start()
     with no_deadline():
         while not state.finished:
             act = state.to_act
             seat = act[state.moves % len(act)]  # partnerships: the two tables take turns
-            state.apply(seat, chooser(state.seat_view(seat), level, rng))
+            before = tracer.hand_before(seat) if tracer is not None else []
+            action = chooser(state.seat_view(seat), level, rng)
+            state.apply(seat, action)
+            if tracer is not None:
+                yield from tracer.move(seat, action, before)
             hands = state.hands
             while printed < len(hands):
                 record = hands[printed]
                 printed += 1
-                yield {
-                    "hand": record.number,
-                    "outcome": _value(record.outcome),
-                    "winner": record.winner,
-                    "points": record.points,
-                    "scores": _scores(state, labels),
-                }
+                if tracer is None:
+                    yield {
+                        "hand": record.number,
+                        "outcome": _value(record.outcome),
+                        "winner": record.winner,
+                        "points": record.points,
+                        "scores": _scores(state, labels),
+                    }
             if state.moves >= MAX_MOVES:
                 raise RuntimeError(f"the match did not end in {MAX_MOVES} moves")
     result: dict[str, Any] = {"winner": state.winner, "totals": _scores(state, labels), "hands": len(state.hands)}
@@ -125,7 +140,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
     try:
-        for line in play(gt, rules, seats, chooser, ns.seed, ns.level):
+        for line in play(gt, rules, seats, chooser, ns.seed, ns.level, ns.trace):
             out.write(json.dumps(line, separators=(",", ":")) + "\n")
     except RuntimeError as e:
         print(f"selfplay: {e}", file=sys.stderr)

@@ -21,11 +21,22 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bot.engine import AnyState, Card, format_cards
+from bot.engine import AnyState, Card, format_cards, parse_card
 
 
 def _cards(cards: Sequence[object]) -> str:
     return format_cards([c for c in cards if isinstance(c, Card)])
+
+
+def _named_cards(action: str) -> str:
+    """The card codes an action's text names ('meld 7H 8H 9H' -> '7H 8H 9H'; 'layoff 9D 1' -> '9D')."""
+    named = []
+    for word in action.split():
+        try:
+            named.append(parse_card(word))
+        except ValueError:
+            continue
+    return format_cards(named)
 
 
 class Tracer:
@@ -66,8 +77,9 @@ class Tracer:
         gave = Counter(before) - Counter(after)
         line: dict[str, Any] = {"move": [seat, str(action)]}
         hands = self.state.hands
-        if len(hands) > self.hands_seen:  # the hand ended: its cards are in the record, not in the mover's hand
-            line["took"], line["gave"] = "", ""
+        if len(hands) > self.hands_seen:
+            # the hand ended and the next may be dealt already: the cards the move put down are the ones it names
+            line["took"], line["gave"] = "", _named_cards(str(action))
         else:
             line["took"], line["gave"] = _cards(list(took.elements())), _cards(list(gave.elements()))
         yield line
