@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from .cards import Card
+from .options import NO_OPTIONS, OptionTable
 
 
 class IllegalAction(Exception):
@@ -227,6 +228,8 @@ class GameType:
     # The partnerships of a table of ``seats`` under ``rules`` (seats of each team), () when
     # everyone plays alone; None: this game has no partnerships.
     team_layout: Callable[[GameRules, int], tuple[tuple[int, ...], ...]] | None = None
+    # The table options ``make_rules`` reads (bot.engine.options): help texts and autocomplete list them.
+    options: OptionTable = NO_OPTIONS
 
     def teams(self, rules: GameRules, seats: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each partnership at such a table, () when everyone plays alone."""

@@ -49,7 +49,8 @@ def test_every_gin_key() -> None:
         ("length=hands:0", "length=hands:0: the number of deals is a whole number from 1 to 1000"),
         ("length=target:0", "length=target:0: the target is a whole number from 1 to 10000"),
         ("teams=difference", "teams=difference: partnership scoring: choose sum or separate"),
-        ("colour=red", "unknown option 'colour' for gin; known: gin, undercut, tie"),
+        ("colour=red", "unknown option 'colour' (known: gin, undercut, tie, biggin,"),
+        ("banana", "unknown option 'banana' (known: gin, undercut"),  # unknown first, not "needs a value"
         ("gin", "'gin' needs a value: write gin=value"),
         ("gin=20 gin=25", "gin is given twice"),
     ],
@@ -135,7 +136,7 @@ def test_knockout_options() -> None:
     assert ko.make_rules("standard").cards_for(2) == 10 and ko.make_rules("standard").cards_for(4) == 7
     with pytest.raises(ValueError) as err:
         ko.make_rules("standard", None, "cards=8 gin=20")
-    assert "cards=8: deal 7 or 10 cards each" in str(err.value)
-    assert "unknown option 'gin' for knockout" in str(err.value)
+    assert "cards=8: the cards dealt to each: choose 7 or 10" in str(err.value)
+    assert "unknown option 'gin' (known: cards, biggin, limit)" in str(err.value)
     with pytest.raises(ValueError, match="unknown variant"):
         ko.make_rules("oklahoma")

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..cards import DECK, Card, sort_for_display
 from ..game import GameRules, GameType, IllegalAction, MatchSummary, RulesMaker, register
+from ..options import NO_OPTIONS, OptionTable
 from .checks import TableChecks
 from .melds import MeldStyle, TableMeld, extend, extensions, make_meld
 from .moves import Act, Ev, TableAction, TableEvent, TableHand
@@ -344,6 +345,7 @@ def register_table_game(
     seat_counts: tuple[int, ...],
     variants: tuple[str, ...],
     make_rules: RulesMaker,
+    options: OptionTable = NO_OPTIONS,
 ) -> GameType:
     """Register a table game: its state class and rules class make the GameType's constructors."""
 
@@ -367,5 +369,6 @@ def register_table_game(
             new=new,
             load=game.from_dict,
             parse_action=TableAction.parse,
+            options=options,
         )
     )
