@@ -3,7 +3,7 @@ table's limits under their old names.
 
 One place so the slash commands, the table service and the settings cannot disagree. The
 numeric limits themselves live in ``bot.engine.LIMITS`` (bot/engine/limits.py): the engine
-validates what its rules can express (``LIMITS.target``, 1 to 10000); a table offers the
+validates what its rules can express (``LIMITS.target``); a table offers the
 narrower ranges re-exported here.
 """
 

@@ -55,8 +55,12 @@ def number(key: str, field: str, what: str, span: Span) -> Option:
         (),
         span,
         lambda text: {field: span.read(text, what)},
-        lambda rules: str(getattr(rules, field)),
+        lambda rules: _shown(getattr(rules, field)),
     )
+
+
+def _shown(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def read_yes_no(text: str, what: str) -> bool:

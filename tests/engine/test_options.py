@@ -7,6 +7,7 @@ import pytest
 from bot.engine import game_type
 from bot.engine.gin import make_rules
 from bot.engine.knock import preset
+from bot.engine.knockout import KnockoutRules
 
 
 def test_the_example_options_string() -> None:
@@ -132,8 +133,10 @@ def test_combinations_that_are_fine() -> None:
 def test_knockout_options() -> None:
     ko = game_type("knockout")
     r = ko.make_rules("standard", 150, "cards=10 biggin=no limit=5")
+    assert isinstance(r, KnockoutRules)
     assert (r.target, r.cards, r.big_gin, r.knock_limit) == (150, 10, False, 5)
-    assert ko.make_rules("standard").cards_for(2) == 10 and ko.make_rules("standard").cards_for(4) == 7
+    default = ko.make_rules("standard")
+    assert isinstance(default, KnockoutRules) and default.cards_for(2) == 10 and default.cards_for(4) == 7
     with pytest.raises(ValueError) as err:
         ko.make_rules("standard", None, "cards=8 gin=20")
     assert "cards=8: the cards dealt to each: choose 7 or 10" in str(err.value)

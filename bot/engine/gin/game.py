@@ -43,7 +43,7 @@ def _show_length(rules: Ruleset) -> str:
         return f"hands:{rules.hand_count}"
     if rules.length == "series":
         return f"series:{rules.series_target}"
-    return f"target:{rules.target}"
+    return "target"  # its number is the table's target (length=target:N would set the partnerships' too)
 
 
 def _big_gin(text: str) -> Overrides:
