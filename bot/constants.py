@@ -1,25 +1,29 @@
-"""Every limit, level, variant and delay the service, the Discord layer and the CLI share.
+"""Every level, variant and delay the service, the Discord layer and the CLI share, and the
+table's limits under their old names.
 
 One place so the slash commands, the table service and the settings cannot disagree. The
-engine validates only what its rules can express (a target of 1 to 10000); a table offers
-the narrower ranges below.
+numeric limits themselves live in ``bot.engine.LIMITS`` (bot/engine/limits.py): the engine
+validates what its rules can express (``LIMITS.target``); a table offers the
+narrower ranges re-exported here.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from bot.engine import LIMITS
+
 # Points to win a match, as a server or a challenge may choose them.
-TARGET_MIN: Final = 10
-TARGET_MAX: Final = 1000
+TARGET_MIN: Final = LIMITS.table_target.low
+TARGET_MAX: Final = LIMITS.table_target.high
 
 # Turn timeout a server may set (seconds): a minute to a week; 30 minutes by default.
-TIMEOUT_MIN_S: Final = 60
-TIMEOUT_MAX_S: Final = 7 * 24 * 3600
-TIMEOUT_DEFAULT_S: Final = 1800
+TIMEOUT_MIN_S: Final = LIMITS.turn_timeout_s.low
+TIMEOUT_MAX_S: Final = LIMITS.turn_timeout_s.high
+TIMEOUT_DEFAULT_S: Final = LIMITS.turn_timeout_default_s
 
 # How long an unanswered challenge stays open.
-CHALLENGE_TTL_S: Final = 300
+CHALLENGE_TTL_S: Final = LIMITS.challenge_ttl_s
 
 # The AI's strength levels, weakest first; the default for /gin play.
 LEVELS: Final = ("easy", "normal", "hard")

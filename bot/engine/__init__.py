@@ -3,7 +3,8 @@
 The package is laid out by job:
 
 * here: the game protocol and registry (``game.py``), cards and their notation (``cards.py``),
-  the exact meld solver (``melds.py``) and the table options parser (``options.py``);
+  the exact meld solver (``melds.py``), the table options parser (``options.py``) and the one
+  table of numeric limits every layer reads (``limits.py``: ``LIMITS.target``, ``LIMITS.seats`` ...);
 * ``knock/``: what Gin and Knockout share (knock-and-lay-off deals, actions, events, scoring,
   the Gin ruleset, the match bookkeeping and view fields);
 * ``gin/``: Gin Rummy for two, three and four seats (Sequence Gin is its variant);
@@ -48,6 +49,7 @@ from .game import (
     register,
     unregister,
 )
+from .limits import LIMITS, Limits, Span
 from .melds import (
     Arrangement,
     all_arrangements,
@@ -58,11 +60,14 @@ from .melds import (
     meld_kind,
     meldable_mask,
 )
+from .options import NO_OPTIONS, Option, OptionEntry, OptionTable
 
 __all__ = [
     "DECK",
     "FULL_MASK",
     "LANE",
+    "LIMITS",
+    "NO_OPTIONS",
     "RESIGN_TEXT",
     "AnyState",
     "Arrangement",
@@ -74,10 +79,15 @@ __all__ = [
     "GameType",
     "HandRecordLike",
     "IllegalAction",
+    "Limits",
     "MatchSummary",
+    "Option",
+    "OptionEntry",
+    "OptionTable",
     "PublicViewLike",
     "RulesMaker",
     "SeatViewLike",
+    "Span",
     "Suit",
     "all_arrangements",
     "best_arrangement",

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from .options import NO_OPTIONS, OptionTable
+
 
 class IllegalAction(Exception):
     """A move the rules do not allow now. The message says why, for the player."""
@@ -225,6 +227,8 @@ class GameType:
     # The partnerships of a table of ``seats`` under ``rules`` (seats of each team), () when
     # everyone plays alone; None: this game has no partnerships.
     team_layout: Callable[[GameRules, int], tuple[tuple[int, ...], ...]] | None = None
+    # The table options ``make_rules`` reads (bot.engine.options): help texts and autocomplete list them.
+    options: OptionTable = NO_OPTIONS
 
     def teams(self, rules: GameRules, seats: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each partnership at such a table, () when everyone plays alone."""

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.constants import DEFAULT_GAME, TARGET_MAX, TARGET_MIN
-from bot.engine import GameRules, GameType, game_type
+from bot.constants import DEFAULT_GAME
+from bot.engine import LIMITS, GameRules, GameType, game_type
 from bot.store import Challenge, GuildSettings, Stage, Store
 
 from .errors import Refusal
@@ -26,7 +26,7 @@ def utcnow() -> datetime:
 
 
 def target_refusal() -> Refusal:
-    return Refusal(f"The target must be a whole number from {TARGET_MIN} to {TARGET_MAX}.")
+    return Refusal(f"The target must be {LIMITS.table_target.words}.")
 
 
 class ServiceBase:
@@ -129,9 +129,7 @@ class ServiceBase:
         cls, game: str, variant: str, target: int | None, options: str = "", *, seats: int | None = 2
     ) -> GameRules:
         """A table's rules; Refusal with the reason for a bad variant, target or options."""
-        if target is not None and (
-            not isinstance(target, int) or isinstance(target, bool) or not TARGET_MIN <= target <= TARGET_MAX
-        ):
+        if target is not None and not LIMITS.table_target.holds(target):
             raise target_refusal()
         if not isinstance(options, str):
             raise Refusal("The options must be text, e.g. 'gin=20 tie=no'.")

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.constants import DEFAULT_GAME, TIMEOUT_MAX_S, TIMEOUT_MIN_S
+from bot.constants import DEFAULT_GAME
+from bot.engine import LIMITS
 from bot.store import GuildSettings
 
 from .base import ServiceBase
 from .errors import Refusal
 
 _FIELDS = {"default_variant", "target", "turn_timeout_s", "allowed_channels"}
+
+
+def _spoken(seconds: int) -> str:
+    """'60 seconds', '7 days': a limit of the turn timeout as the refusal says it."""
+    return f"{seconds // 86400} days" if seconds >= 86400 and seconds % 86400 == 0 else f"{seconds} seconds"
 
 
 class SettingsPart(ServiceBase):
@@ -31,12 +37,10 @@ class SettingsPart(ServiceBase):
             target = fields.get("target", current.target)
             timeout = fields.get("turn_timeout_s", current.turn_timeout_s)
             raw = fields.get("allowed_channels", current.allowed_channels)
-            if (
-                not isinstance(timeout, int)
-                or isinstance(timeout, bool)
-                or not TIMEOUT_MIN_S <= timeout <= TIMEOUT_MAX_S
-            ):
-                raise Refusal(f"The turn timeout must be from {TIMEOUT_MIN_S} seconds to 7 days.")
+            if not LIMITS.turn_timeout_s.holds(timeout):
+                raise Refusal(
+                    f"The turn timeout must be from {_spoken(LIMITS.turn_timeout_s.low)} to {_spoken(LIMITS.turn_timeout_s.high)}."
+                )
             if target is not None and not isinstance(target, int):
                 raise Refusal("The target must be a whole number.")
             rules = self._rules(DEFAULT_GAME, str(variant), target)  # Refusal on a bad variant or target

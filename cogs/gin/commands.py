@@ -3,7 +3,7 @@ clicks discord.py would drop (ids of ours no longer on their message).
 
 Thin: each command hands over to a part of the desk; every callback answers through
 ``@answers``. The game and variant options are filled in from the game registry (autocomplete),
-the level and target limits from bot.constants; the service refuses unknown values.
+the level from bot.constants and the limits from bot.engine.LIMITS; the service refuses unknown values.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS, TARGET_MAX, TARGET_MIN, TIMEOUT_MAX_S, TIMEOUT_MIN_S
-from bot.engine import GameRules, game_names, game_type
+from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS
+from bot.engine import LIMITS, GameRules, game_names, game_type
 from bot.tables import MatchInfo, Refusal
 from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
@@ -29,10 +29,10 @@ from .desk import Desk, desk_of
 
 log = logging.getLogger(__name__)
 
-Target = app_commands.Range[int, TARGET_MIN, TARGET_MAX]
-MAX_SEATS = 6  # the largest table any registered game is played at (the service refuses what a game is not)
-Players = app_commands.Range[int, 2, MAX_SEATS]
-Minutes = app_commands.Range[int, TIMEOUT_MIN_S // 60, TIMEOUT_MAX_S // 60]
+Target = app_commands.Range[int, LIMITS.table_target.low, LIMITS.table_target.high]
+MAX_SEATS = LIMITS.seats.high  # the largest table of any game (the service refuses what a game is not)
+Players = app_commands.Range[int, LIMITS.seats.low, LIMITS.seats.high]
+Minutes = app_commands.Range[int, LIMITS.turn_timeout_s.low // 60, LIMITS.turn_timeout_s.high // 60]
 GraceSeconds = app_commands.Range[int, 0, PING_GRACE_MAX_S]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 SIZE_CHOICES = [app_commands.Choice(name=size, value=size) for size in CARD_SIZES]

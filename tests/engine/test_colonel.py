@@ -26,7 +26,7 @@ def test_registered_with_rules_and_options() -> None:
         make_rules("hollywood")
     with pytest.raises(ValueError, match="unknown option 'gin'"):
         make_rules("standard", None, "gin=20")
-    with pytest.raises(ValueError, match="challenge must be yes or no"):
+    with pytest.raises(ValueError, match="challenge=maybe: the Challenge: write yes or no"):
         make_rules("standard", None, "challenge=maybe")
     with pytest.raises(ValueError, match="target"):
         make_rules("standard", 0)

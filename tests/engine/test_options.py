@@ -7,6 +7,7 @@ import pytest
 from bot.engine import game_type
 from bot.engine.gin import make_rules
 from bot.engine.knock import preset
+from bot.engine.knockout import KnockoutRules
 
 
 def test_the_example_options_string() -> None:
@@ -49,7 +50,8 @@ def test_every_gin_key() -> None:
         ("length=hands:0", "length=hands:0: the number of deals is a whole number from 1 to 1000"),
         ("length=target:0", "length=target:0: the target is a whole number from 1 to 10000"),
         ("teams=difference", "teams=difference: partnership scoring: choose sum or separate"),
-        ("colour=red", "unknown option 'colour' for gin; known: gin, undercut, tie"),
+        ("colour=red", "unknown option 'colour' (known: gin, undercut, tie, biggin,"),
+        ("banana", "unknown option 'banana' (known: gin, undercut"),  # unknown first, not "needs a value"
         ("gin", "'gin' needs a value: write gin=value"),
         ("gin=20 gin=25", "gin is given twice"),
     ],
@@ -72,8 +74,9 @@ def test_target_given_twice_must_agree() -> None:
     with pytest.raises(ValueError, match="the target is 250, but length=target:300"):
         make_rules("standard", 250, "length=target:300")
     r = make_rules("standard", 200)
-    assert (r.target, r.team_target) == (200, 125)  # the target argument is the two-player target
-    assert r == preset("standard", target=200)
+    assert (r.target, r.team_target) == (200, 200)  # a target given is the partnerships' target too
+    assert r == preset("standard", target=200, team_target=200)
+    assert make_rules("standard").team_target == 125
     r = make_rules("standard", None, "length=target:200")  # the options' target is the partnerships' too
     assert r.target == r.team_target == 200
 
@@ -131,11 +134,13 @@ def test_combinations_that_are_fine() -> None:
 def test_knockout_options() -> None:
     ko = game_type("knockout")
     r = ko.make_rules("standard", 150, "cards=10 biggin=no limit=5")
+    assert isinstance(r, KnockoutRules)
     assert (r.target, r.cards, r.big_gin, r.knock_limit) == (150, 10, False, 5)
-    assert ko.make_rules("standard").cards_for(2) == 10 and ko.make_rules("standard").cards_for(4) == 7
+    default = ko.make_rules("standard")
+    assert isinstance(default, KnockoutRules) and default.cards_for(2) == 10 and default.cards_for(4) == 7
     with pytest.raises(ValueError) as err:
         ko.make_rules("standard", None, "cards=8 gin=20")
-    assert "cards=8: deal 7 or 10 cards each" in str(err.value)
-    assert "unknown option 'gin' for knockout" in str(err.value)
+    assert "cards=8: the cards dealt to each: choose 7 or 10" in str(err.value)
+    assert "unknown option 'gin' (known: cards, biggin, limit)" in str(err.value)
     with pytest.raises(ValueError, match="unknown variant"):
         ko.make_rules("oklahoma")

@@ -24,10 +24,10 @@ def test_registered_with_rules_and_options() -> None:
     assert r.hands == 8 and r.cards == 7 and r.target == 100
     assert g.make_rules("standard", 150, "length=target").target == 150
     for options, message in [
-        ("length=forever", "length must be"),
-        ("length=hands:0", "length=hands:N must be"),
-        ("cards=2", "cards must be"),
-        ("cards=x", "cards must be"),
+        ("length=forever", "length=forever: choose target or hands:N"),
+        ("length=hands:0", "length=hands:0: the number of hands is a whole number from 1 to 100"),
+        ("cards=2", "cards=2: the cards dealt to each is a whole number from 3 to 10"),
+        ("cards=x", "cards=x: the cards dealt to each is a whole number"),
         ("deal=7", "unknown option"),
         ("cards", "needs a value"),
         ("cards=7 cards=8", "given twice"),

@@ -13,8 +13,9 @@ from typing import Any
 
 from ..game import AnyState, GameRules, GameType, register
 from ..knock.actions import Action
-from ..knock.rules import PRESETS, SHUTOUTS, Ruleset, preset
-from ..options import Parser, choice, parse_options, whole, yes_no
+from ..knock.rules import KNOCK_SCORING, PRESETS, SHUTOUTS, STOCK_OUTS, TEAM_SCORING, Ruleset, preset
+from ..limits import LIMITS
+from ..options import OptionTable, Overrides, choice, custom, number, read_yes_no, yes_no
 from .match import Match
 from .partners import TEAMS, TeamMatch
 from .three import ThreeMatch
@@ -24,56 +25,72 @@ VARIANTS: tuple[str, ...] = (*PRESETS, "oklahoma+hollywood", "straight+hollywood
 SEAT_COUNTS = (2, 3, 4)
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = None
-    if value is None or not low <= value <= high:
-        raise ValueError(f"{what} is a whole number from {low} to {high}")
-    return value
-
-
-def _length(text: str) -> dict[str, Any]:
-    kind, _, n = text.lower().partition(":")
+def _length(text: str) -> Overrides:
+    kind, _, n = text.partition(":")
     if kind == "target":
-        return {"length": "target", **({"target": _number(n, "the target", 1, 10000)} if n else {})}
+        return {"length": "target", **({"target": LIMITS.target.read(n, "the target")} if n else {})}
     if kind == "hands":
         if not n:
             raise ValueError("write hands:N, the number of deals")
-        return {"length": "hands", "hand_count": _number(n, "the number of deals", 1, 1000)}
+        return {"length": "hands", "hand_count": LIMITS.gin_hands.read(n, "the number of deals")}
     if kind == "series":
-        return {"length": "series", **({"series_target": _number(n, "the series target", 1, 10000)} if n else {})}
+        return {"length": "series", **({"series_target": LIMITS.target.read(n, "the series target")} if n else {})}
     raise ValueError("choose target:N, hands:N or series (series:N for another series target than 500)")
 
 
-def _big_gin(text: str) -> dict[str, Any]:
-    if text.isdigit():
-        return {"big_gin": True, "big_gin_bonus": _number(text, "the big gin bonus", 0, 1000)}
-    return yes_no("big_gin", "big gin")(text)
+def _show_length(rules: Ruleset) -> str:
+    if rules.length == "hands":
+        return f"hands:{rules.hand_count}"
+    if rules.length == "series":
+        return f"series:{rules.series_target}"
+    return "target"  # its number is the table's target (length=target:N would set the partnerships' too)
 
 
-GIN_OPTIONS: dict[str, Parser] = {
-    "gin": whole("gin_bonus", "the gin bonus"),
-    "undercut": whole("undercut_bonus", "the undercut bonus"),
-    "tie": yes_no("undercut_bonus_on_tie", "the undercut bonus on a tie"),
-    "biggin": _big_gin,
-    "line": whole("line_bonus", "the line bonus"),
-    "game": whole("game_bonus", "the game bonus"),
-    "shutout": choice("shutout", "the shutout rule", {s: s for s in SHUTOUTS}),
-    "knock": choice("knock_scoring", "a knock scores", {"difference": "difference", "whole": "whole"}),
-    "stockout": choice("stock_out", "at 2 stock cards", {"draw": "draw", "lower": "lower"}),
-    "deal": choice("deal", "the deal", {"10": 10, "11": 11}),
-    "length": _length,
-    "teams": choice("teams", "partnership scoring", {"sum": "sum", "separate": "separate"}),
-}
+def _big_gin(text: str) -> Overrides:
+    if text.isascii() and text.isdigit():  # a number is the bonus (so 0 and 1 are bonuses here, not no and yes)
+        return {"big_gin": True, "big_gin_bonus": LIMITS.bonus.read(text, "the big gin bonus")}
+    return {"big_gin": read_yes_no(text, "big gin")}
+
+
+GIN_OPTIONS = OptionTable(
+    "Gin Rummy",
+    (
+        number("gin", "gin_bonus", "the gin bonus", LIMITS.bonus),
+        number("undercut", "undercut_bonus", "the undercut bonus", LIMITS.bonus),
+        yes_no("tie", "undercut_bonus_on_tie", "the undercut bonus on a tie"),
+        custom(
+            "biggin",
+            "big gin",
+            f"yes, no or the big gin bonus ({LIMITS.bonus.words})",
+            _big_gin,
+            lambda rules: str(rules.big_gin_bonus) if rules.big_gin else "no",
+            values=("yes", "no"),
+            span=LIMITS.bonus,
+        ),
+        number("line", "line_bonus", "the line bonus", LIMITS.bonus),
+        number("game", "game_bonus", "the game bonus", LIMITS.bonus),
+        choice("shutout", "shutout", "the shutout rule", {s: s for s in SHUTOUTS}),
+        choice("knock", "knock_scoring", "a knock scores", {s: s for s in KNOCK_SCORING}),
+        choice("stockout", "stock_out", "at 2 stock cards", {s: s for s in STOCK_OUTS}),
+        choice("deal", "deal", "the deal", {"10": 10, "11": 11}),
+        custom(
+            "length",
+            "the match length",
+            "target:N, hands:N or series (series:N)",
+            _length,
+            _show_length,
+            values=("target", "hands:", "series"),
+        ),
+        choice("teams", "teams", "partnership scoring", {s: s for s in TEAM_SCORING}),  # not set: sum
+    ),
+)
 
 
 def make_rules(variant: str, target: int | None = None, options: str = "") -> Ruleset:
     """The rules of a named variant with an optional target and options string
     (e.g. ``'gin=20 tie=no length=hands:8'``); ValueError says what is wrong, every bad option named."""
     rules = preset(variant)
-    overrides = parse_options(options, GIN_OPTIONS, "gin")
+    overrides = GIN_OPTIONS.parse(options)
     if "target" in overrides:  # length=target:N in the options is the partnerships' target too
         overrides["team_target"] = overrides["target"]
     if target is not None:
@@ -136,5 +153,6 @@ GIN = register(
         parse_action=_parse,
         check_seats=check_seats,
         team_layout=lambda rules, seats: TEAMS if seats == 4 else (),
+        options=GIN_OPTIONS,
     )
 )

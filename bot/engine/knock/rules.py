@@ -6,13 +6,10 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from ..cards import Card, Suit
+from ..limits import LIMITS
 
 OKLAHOMA: Literal["oklahoma"] = "oklahoma"
 KnockLimit = int | Literal["oklahoma"]
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 SHUTOUTS: tuple[str, ...] = ("double", "total", "game200", "plus100", "none")
@@ -61,10 +58,8 @@ class Ruleset:
     gin_compulsory: bool = True
 
     def __post_init__(self) -> None:
-        if self.knock_limit != OKLAHOMA and not (
-            isinstance(self.knock_limit, int) and not isinstance(self.knock_limit, bool) and 0 <= self.knock_limit <= 10
-        ):
-            raise ValueError("knock_limit must be 0..10 or 'oklahoma'")
+        if self.knock_limit != OKLAHOMA and not LIMITS.knock_limit.holds(self.knock_limit):
+            raise ValueError(f"knock_limit must be {LIMITS.knock_limit.low}..{LIMITS.knock_limit.high} or 'oklahoma'")
         for name in (
             "gin_bonus",
             "big_gin_bonus",
@@ -76,15 +71,10 @@ class Ruleset:
             "series_bonus",
             "series_shutout_bonus",
         ):
-            value = getattr(self, name)
-            if not _whole(value) or not 0 <= value <= 1000:
-                raise ValueError(f"{name} must be a whole number from 0 to 1000")
+            LIMITS.bonus.check(getattr(self, name), name)
         for name in ("target", "team_target", "series_target"):
-            value = getattr(self, name)
-            if not _whole(value) or not 1 <= value <= 10000:
-                raise ValueError(f"{name} must be a whole number from 1 to 10000")
-        if not _whole(self.hand_count) or not 1 <= self.hand_count <= 1000:
-            raise ValueError("hand_count must be a whole number from 1 to 1000")
+            LIMITS.target.check(getattr(self, name), name)
+        LIMITS.gin_hands.check(self.hand_count, "hand_count")
         if self.oklahoma_ace not in (0, 1):
             raise ValueError("oklahoma_ace must be 0 (gin only) or 1")
         for name in (
@@ -110,8 +100,8 @@ class Ruleset:
             raise ValueError(f"teams must be one of {', '.join(TEAM_SCORING)}")
         if self.deal not in (10, 11) or isinstance(self.deal, bool):
             raise ValueError("deal must be 10 or 11")
-        if not self.name or len(self.name) > 40:
-            raise ValueError("name must be 1 to 40 characters")
+        if not LIMITS.rules_name.holds(len(self.name)):
+            raise ValueError(f"name must be {LIMITS.rules_name.low} to {LIMITS.rules_name.high} characters")
         # combinations that cannot be played
         if self.deal == 11 and self.knock_limit == OKLAHOMA:
             raise ValueError("the 11-card deal has no upcard, and Oklahoma's knock limit is the upcard: choose deal=10")

@@ -319,5 +319,6 @@ KNOCKOUT = register(
         new=_new,
         load=KnockoutMatch.from_dict,
         parse_action=_parse,
+        options=KNOCKOUT_OPTIONS,
     )
 )

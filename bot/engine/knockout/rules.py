@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..options import parse_options, whole, yes_no
+from ..limits import LIMITS
+from ..options import OptionTable, choice, number, yes_no
 
 GAME = "knockout"
 FORMAT_VERSION = 1
@@ -31,16 +32,11 @@ class KnockoutRules:
     def __post_init__(self) -> None:
         if self.name not in VARIANTS:
             raise ValueError(f"unknown variant {self.name!r}; choose from {', '.join(VARIANTS)}")
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= 10000:
-            raise ValueError("target must be a whole number from 1 to 10000")
+        LIMITS.target.check(self.target, "target")
         if self.cards not in (None, 7, 10):
             raise ValueError("cards must be 7 or 10")
-        if (
-            not isinstance(self.knock_limit, int)
-            or isinstance(self.knock_limit, bool)
-            or not 0 <= self.knock_limit <= 10
-        ):
-            raise ValueError("knock_limit must be 0..10")
+        if not LIMITS.knock_limit.holds(self.knock_limit):
+            raise ValueError(f"knock_limit must be {LIMITS.knock_limit.low}..{LIMITS.knock_limit.high}")
         if not isinstance(self.big_gin, bool):
             raise ValueError("big_gin must be true or false")
 
@@ -80,17 +76,14 @@ class KnockoutRules:
         return lines
 
 
-KNOCKOUT_OPTIONS = {
-    "cards": lambda text: {"cards": _cards(text)},
-    "biggin": yes_no("big_gin", "big gin"),
-    "limit": whole("knock_limit", "the knock limit", 0, 10),
-}
-
-
-def _cards(text: str) -> int:
-    if text not in ("7", "10"):
-        raise ValueError("deal 7 or 10 cards each")
-    return int(text)
+KNOCKOUT_OPTIONS = OptionTable(
+    "Knockout Gin",
+    (
+        choice("cards", "cards", "the cards dealt to each", {"7": 7, "10": 10}),  # not set: 10 for two, 7 for more
+        yes_no("biggin", "big_gin", "big gin"),
+        number("limit", "knock_limit", "the knock limit", LIMITS.knock_limit),
+    ),
+)
 
 
 def make_rules(variant: str, target: int | None = None, options: str = "") -> KnockoutRules:
@@ -98,7 +91,7 @@ def make_rules(variant: str, target: int | None = None, options: str = "") -> Kn
     name = (variant or "standard").strip().lower()
     if name not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
-    overrides = parse_options(options, KNOCKOUT_OPTIONS, "knockout")
+    overrides = KNOCKOUT_OPTIONS.parse(options)
     if target is not None:
         overrides["target"] = target
     return KnockoutRules(name=name, **overrides)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import IllegalAction
+from ..options import OptionTable, yes_no
 from .machine import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import (
@@ -31,7 +32,7 @@ from .moves import (
     TableEvent,
     act,
 )
-from .rules import check_target, check_variant, parse_options, yes_no
+from .rules import check_target, check_variant
 
 NAME = "colonel"
 TITLE = "Colonel"
@@ -71,12 +72,13 @@ class ColonelRules:
         return lines
 
 
+COLONEL_OPTIONS = OptionTable(TITLE, (yes_no("challenge", "challenge", "the Challenge"),))
+
+
 def make_rules(variant: str = "standard", target: int | None = None, options: str = "") -> ColonelRules:
     name = check_variant(variant, VARIANTS, TITLE)
-    opts = parse_options(options, ("challenge",), TITLE)
-    challenge = name != "no-challenge"
-    if "challenge" in opts:
-        challenge = yes_no("challenge", opts["challenge"])
+    opts = COLONEL_OPTIONS.parse(options)
+    challenge: bool = opts.get("challenge", name != "no-challenge")
     return ColonelRules(name=name, target=100 if target is None else target, challenge=challenge)
 
 
@@ -208,7 +210,14 @@ class Colonel(TableGame):
 
 
 COLONEL = register_table_game(
-    Colonel, ColonelRules, name=NAME, title=TITLE, seat_counts=(2,), variants=VARIANTS, make_rules=make_rules
+    Colonel,
+    ColonelRules,
+    name=NAME,
+    title=TITLE,
+    seat_counts=(2,),
+    variants=VARIANTS,
+    make_rules=make_rules,
+    options=COLONEL_OPTIONS,
 )
 
 __all__ = ["COLONEL", "STYLE", "VARIANTS", "Colonel", "ColonelRules", "make_rules"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import DECK, Card, sort_for_display
 from ..game import GameRules, GameType, IllegalAction, MatchSummary, RulesMaker, register
+from ..options import NO_OPTIONS, OptionTable
 from .checks import TableChecks
 from .melds import MeldStyle, TableMeld, extend, extensions, make_meld
 from .moves import Act, Ev, TableAction, TableEvent, TableHand
@@ -346,6 +347,7 @@ def register_table_game(
     variants: tuple[str, ...],
     make_rules: RulesMaker,
     check_seats: Callable[[GameRules, int], None] | None = None,
+    options: OptionTable = NO_OPTIONS,
 ) -> GameType:
     """Register a table game: its state class and rules class make the GameType's constructors."""
 
@@ -370,5 +372,6 @@ def register_table_game(
             load=game.from_dict,
             check_seats=check_seats,
             parse_action=TableAction.parse,
+            options=options,
         )
     )

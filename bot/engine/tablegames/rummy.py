@@ -16,12 +16,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from .. import options as opt
 from ..cards import Card, format_cards, parse_cards
 from ..game import GameRules, IllegalAction
+from ..limits import LIMITS
+from ..options import OptionTable, Overrides, custom
 from .machine import DRAW, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import DRAW_PILE, DRAW_STOCK, DRAWN, OUT, RUMMY, Act, Ev, TableAction, TableEvent, act
-from .rules import check_target, check_variant, parse_options, whole
+from .rules import check_target, check_variant
 
 NAME = "rummy"
 TITLE = "Rummy"
@@ -29,7 +32,7 @@ VARIANTS: tuple[str, ...] = ("standard",)
 STYLE = MeldStyle(aces="low", poker=False, ace_value=1)
 SEATS = (2, 3, 4, 5, 6)
 DEAL_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
-HANDS_MAX = 100
+HANDS_MAX = LIMITS.rummy_hands.high
 STOCK_LEFT = 2  # the stock a deal leaves, at least (docs/rules.md#rummy)
 
 
@@ -49,8 +52,8 @@ class RummyRules:
             raise ValueError("name must be 1 to 40 characters")
         if self.hands is not None and not (isinstance(self.hands, int) and 1 <= self.hands <= HANDS_MAX):
             raise ValueError(f"hands must be a whole number from 1 to {HANDS_MAX}")
-        if self.cards is not None and not (isinstance(self.cards, int) and 3 <= self.cards <= 10):
-            raise ValueError("cards must be a whole number from 3 to 10")
+        if self.cards is not None and not LIMITS.rummy_cards.holds(self.cards):
+            raise ValueError(f"cards must be {LIMITS.rummy_cards.words}")
         if self.pile_rule not in ("hand", "turn"):
             raise ValueError("pile_rule must be 'hand' or 'turn'")
 
@@ -108,17 +111,36 @@ def check_deal(rules: GameRules, seats: int) -> None:
         raise ValueError(f"{seats} players cannot each get {size} cards: at most {most}")
 
 
+def _length(text: str) -> Overrides:
+    if text == "target":
+        return {"hands": None}
+    kind, colon, n = text.partition(":")
+    if kind == "hands" and colon:
+        return {"hands": LIMITS.rummy_hands.read(n, "the number of hands")}
+    raise ValueError(f"choose target or hands:N (N from {LIMITS.rummy_hands.low} to {LIMITS.rummy_hands.high})")
+
+
+RUMMY_OPTIONS = OptionTable(
+    TITLE,
+    (
+        custom(
+            "length",
+            "the match length",
+            "target or hands:N",
+            _length,
+            lambda rules: "target" if rules.hands is None else f"hands:{rules.hands}",
+            values=("target", "hands:"),
+            span=LIMITS.rummy_hands,
+        ),
+        opt.number("cards", "cards", "the cards dealt to each", LIMITS.rummy_cards),  # not set: 10, 7 or 6 by seats
+    ),
+)
+
+
 def make_rules(variant: str = "standard", target: int | None = None, options: str = "") -> RummyRules:
     name = check_variant(variant, VARIANTS, TITLE)
-    opts = parse_options(options, ("length", "cards"), TITLE)
-    hands = None
-    length = opts.get("length", "target")
-    if length.startswith("hands:"):
-        hands = whole("length=hands:N", length[6:], 1, HANDS_MAX)
-    elif length != "target":
-        raise ValueError(f"length must be 'target' or 'hands:N' (N from 1 to {HANDS_MAX}), not {length!r}")
-    cards = whole("cards", opts["cards"], 3, 10) if "cards" in opts else None
-    return RummyRules(name=name, target=100 if target is None else target, hands=hands, cards=cards)
+    opts = RUMMY_OPTIONS.parse(options)
+    return RummyRules(name=name, target=100 if target is None else target, **opts)
 
 
 class Rummy(TableGame):
@@ -263,6 +285,7 @@ RUMMY_GAME = register_table_game(
     variants=VARIANTS,
     make_rules=make_rules,
     check_seats=check_deal,
+    options=RUMMY_OPTIONS,
 )
 
 __all__ = ["DEAL_SIZES", "RUMMY_GAME", "STYLE", "VARIANTS", "Rummy", "RummyRules", "make_rules"]

@@ -19,10 +19,11 @@ from typing import Any
 
 from ..cards import Card
 from ..game import IllegalAction
+from ..options import OptionTable
 from .machine import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import ACCEPT, DRAW_STOCK, END_HAND, GIN, LAST_CARD, REJECT, STOCK, Act, Ev, TableAction, TableEvent, act
-from .rules import check_target, check_variant, parse_options
+from .rules import check_target, check_variant
 
 NAME = "skarney"
 TITLE = "Skarney Gin"
@@ -81,9 +82,12 @@ class SkarneyRules:
         ]
 
 
+SKARNEY_OPTIONS = OptionTable(TITLE)  # none
+
+
 def make_rules(variant: str = "standard", target: int | None = None, options: str = "") -> SkarneyRules:
     name = check_variant(variant, VARIANTS, TITLE)
-    parse_options(options, (), TITLE)
+    SKARNEY_OPTIONS.parse(options)  # refuses every field
     return SkarneyRules(name=name, target=200 if target is None else target)
 
 
@@ -357,7 +361,14 @@ def _code(card: Card | None) -> str | None:
 
 
 SKARNEY = register_table_game(
-    Skarney, SkarneyRules, name=NAME, title=TITLE, seat_counts=(2,), variants=VARIANTS, make_rules=make_rules
+    Skarney,
+    SkarneyRules,
+    name=NAME,
+    title=TITLE,
+    seat_counts=(2,),
+    variants=VARIANTS,
+    make_rules=make_rules,
+    options=SKARNEY_OPTIONS,
 )
 
 __all__ = ["SKARNEY", "STYLE", "VARIANTS", "Skarney", "SkarneyRules", "contracts", "make_rules"]
