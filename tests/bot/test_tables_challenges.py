@@ -29,7 +29,7 @@ async def _refused(svc, coro, match):
 async def test_challenge_accept(svc):
     c = await svc.challenge(1, 10, 100, "Ann", 200, "Bob", variant="oklahoma", target=150)
     assert (c.status, c.challenger_id, c.challenger_name, c.opponent_id, c.match_id) == ("open", 100, "Ann", 200, None)
-    assert c.rules == preset("oklahoma", target=150)
+    assert c.rules == preset("oklahoma", target=150, team_target=150)  # a target given is the partnerships' too
     assert c.created_at == T0 and (c.expires_at - c.created_at).total_seconds() == 300
     await svc.set_challenge_message(c.id, 5555)
     assert (await svc.get_challenge(c.id)).message_id == 5555
