@@ -26,6 +26,7 @@ from . import messages
 from .answer import answers, answers_anywhere
 from .components import orphan_reason
 from .desk import Desk, desk_of
+from .guide import options_choices
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,11 @@ def rules_for(game: str, variant: str | None, target: int | None = None) -> Game
 
 
 @app_commands.guild_only()
-class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy"):
+class Gin(
+    commands.GroupCog,
+    group_name="gin",
+    group_description="Gin Rummy, Knockout, Colonel, Skarney and Rummy: play, rules, stats",
+):
     """Challenges, games against the bot, hands, resigning, rules, each player's style and server settings."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -166,7 +171,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
         players="Seats at the table (default: you and the opponents named); empty seats are open to anyone",
         options="Table options, e.g. 'gin=20 undercut=10 tie=no length=hands:8'",
     )
-    @app_commands.autocomplete(game=game_choices, variant=variant_choices)
+    @app_commands.autocomplete(game=game_choices, variant=variant_choices, options=options_choices)
     @answers
     async def challenge(
         self,
@@ -196,7 +201,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play Gin Rummy
         options="Table options, e.g. 'gin=20 undercut=10 tie=no length=hands:8'",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.autocomplete(game=game_choices, variant=variant_choices)
+    @app_commands.autocomplete(game=game_choices, variant=variant_choices, options=options_choices)
     @answers
     async def play(
         self,

@@ -1,4 +1,4 @@
-"""Both extensions load into one /gin group (the stats cog attaches to the gin cog's group), the
+"""The extensions load into one /gin group (the stats cog attaches to the gin cog's group), the
 context menu sits at the top level, unload/reload keeps the tree consistent, and the command
 payloads Discord would receive are well formed."""
 
@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.client import EXTENSIONS, GinTree
 
 GIN = {"challenge", "play", "hand", "resign", "rules", "settings", "status", "style"}
-STATS = {"leaderboard", "stats"}
+STATS = {"leaderboard", "stats", "help"}  # the stats and guide cogs join the gin group
 
 
 @pytest.fixture
@@ -49,6 +49,8 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
         options = {o["name"]: o for o in subs[sub]["options"]}
         assert options["game"]["autocomplete"] and options["variant"]["autocomplete"]
         assert options["game"]["type"] == options["variant"]["type"] == 3
+        if sub != "rules":  # the options field is completed from the game's own option table
+            assert options["options"]["autocomplete"]
     target = next(o for o in subs["challenge"]["options"] if o["name"] == "target")
     assert target["min_value"] == 10 and target["max_value"] == 1000
     by = next(o for o in subs["leaderboard"]["options"] if o["name"] == "by")
@@ -59,17 +61,21 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
 
 
 async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> None:
-    assert EXTENSIONS == ("cogs.gin.commands", "cogs.gin.stats")
+    assert EXTENSIONS == ("cogs.gin.commands", "cogs.gin.stats", "cogs.gin.guide")
     await bot.unload_extension("cogs.gin.stats")
+    await bot.unload_extension("cogs.gin.guide")
     assert children(bot) == GIN
     await bot.load_extension("cogs.gin.stats")
+    await bot.load_extension("cogs.gin.guide")
     assert children(bot) == GIN | STATS
     await bot.reload_extension("cogs.gin.stats")
     assert children(bot) == GIN | STATS
-    await bot.reload_extension("cogs.gin.commands")  # a fresh group: stats must be loaded again
+    await bot.reload_extension("cogs.gin.commands")  # a fresh group: stats and help must be loaded again
     assert children(bot) == GIN
     await bot.reload_extension("cogs.gin.stats")
+    await bot.reload_extension("cogs.gin.guide")
     assert children(bot) == GIN | STATS
+    await bot.unload_extension("cogs.gin.guide")
     await bot.unload_extension("cogs.gin.stats")
     await bot.unload_extension("cogs.gin.commands")
     assert bot.tree.get_command("gin") is None

@@ -1,0 +1,132 @@
+"""/gin help: how to play each game, the commands and the table options; and the options field's
+autocomplete for /gin challenge and /gin play.
+
+Like the stats cog, a plain Cog that adds its command to the /gin group the Gin cog owns. The
+texts come from the engine's own tables (render/guide.py): the rules of each game in short and
+the options its parser takes, with their values and defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.constants import DEFAULT_GAME
+from bot.engine import game_names, game_type
+from render.games import offered_games
+from render.guide import game_guide, games_line, option_suggestions
+
+from .answer import answers
+
+EMBED_LIMIT = 4096  # characters in an embed's description
+COLOUR = 0x2E7D32
+
+
+def _fit(lines: list[str]) -> str:
+    """Lines joined, cut at a line's end to fit one embed."""
+    out: list[str] = []
+    used = 0
+    for line in lines:
+        if used + len(line) + 1 > EMBED_LIMIT:
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def overview(group: app_commands.Group | None) -> list[str]:
+    """Every game offered here, how a turn goes, and every /gin command with its description."""
+    games = [game_type(g) for g in game_names() if g in offered_games()]
+    lines = ["**The games**", *games_line(games), ""]
+    lines += [
+        "**How to play**",
+        "Start a table with `/gin challenge` (name opponents, or none for an open challenge; more "
+        "players open a lobby) or `/gin play` against the bot. Press **My hand** on the board once: "
+        "your cards come privately, with a button for every move you may make, and that message "
+        "comes alive by itself on your turn.",
+        "",
+        "**Commands**",
+    ]
+    if group is not None:
+        lines += [f"`/gin {c.name}`: {c.description}" for c in sorted(group.commands, key=lambda c: c.name)]
+    lines += ["", "`/gin help game:<game>` shows a game's rules and its options."]
+    return lines
+
+
+async def game_help_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=game_type(g).title, value=g)
+        for g in game_names()
+        if g in offered_games() and (typed in g or typed in game_type(g).title.lower())
+    ][:25]
+
+
+async def options_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The next field of the options string and its values, for the game chosen in the same command."""
+    game = getattr(interaction.namespace, "game", None) or DEFAULT_GAME
+    try:
+        kind = game_type(str(game))
+    except ValueError:
+        return []
+    return [app_commands.Choice(name=text, value=text) for text in option_suggestions(kind, current)]
+
+
+@app_commands.describe(game="A game's rules and options (default: every game and command)")
+@app_commands.autocomplete(game=game_help_choices)
+@answers
+async def help_command(interaction: discord.Interaction, game: str | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if game is None:
+        command = interaction.command
+        group = command.parent if isinstance(command, app_commands.Command) else None
+        title, lines = "Gin Rummy and friends: help", overview(group)
+    else:
+        try:
+            kind = game_type(game)
+        except ValueError as error:
+            await interaction.followup.send(str(error), ephemeral=True)
+            return
+        title, lines = f"{kind.title}: how to play", game_guide(kind)
+    embed = discord.Embed(title=title, description=_fit(lines), colour=COLOUR)
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+class Guide(commands.Cog):
+    """Adds /gin help to the group owned by the Gin cog."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._added: app_commands.Command[Any, ..., None] | None = None
+
+    def _group(self) -> app_commands.Group | None:
+        cog = self.bot.get_cog("Gin")
+        group = cog.app_command if isinstance(cog, commands.GroupCog) else None
+        return group if isinstance(group, app_commands.Group) else None
+
+    async def cog_load(self) -> None:
+        group = self._group()
+        if group is None:
+            raise RuntimeError("add the Gin cog before the Guide cog: its /gin group is needed")
+        cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="help",
+            description="How to play each game, the commands and the options",
+            callback=help_command,
+            parent=group,
+        )
+        group.add_command(cmd, override=True)
+        self._added = cmd
+
+    async def cog_unload(self) -> None:
+        group = self._group()
+        if group is not None and self._added is not None and group.get_command("help") is self._added:
+            group.remove_command("help")
+        self._added = None
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Needs the Gin cog loaded first (cogs.gin.commands)."""
+    await bot.add_cog(Guide(bot))
