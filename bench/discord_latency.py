@@ -35,6 +35,7 @@ from typing import Any
 from bot.ai.greedy import greedy_action, greedy_discard
 from bot.client import GinBot
 from bot.config import Settings
+from bot.engine.gin import SeatView
 from bot.engine.knock import ActionKind
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage, running_bot
 
@@ -79,6 +80,7 @@ class Player:
         (``gin:<match>:<move>:<version>``, ``.`` for the space), select options carry it as value."""
         assert self.bot.service is not None
         view = await self.bot.service.seat_view(self.match_id, self.user.id)
+        assert isinstance(view, SeatView)  # two-player Gin tables
         action = greedy_action(view)
         # A knock asks once more before it counts (two interactions): the bench measures single
         # moves, so its players play on instead.

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from bot.ai.greedy import greedy_action
+from bot.engine.gin import SeatView
 from bot.tables import TableService
 from fakediscord import FakeChannel, FakeDiscord, StoredMessage
 from fakediscord.runner import BotProcess
@@ -43,6 +44,7 @@ async def write_matches(db: str, matches: int, moves: int, guild: int, alice: in
                 info = await svc.get_match(info.id)
                 user = info.players[info.public.turn]
                 view = await svc.seat_view(info.id, user)
+                assert isinstance(view, SeatView)  # two-player Gin tables
                 result = await svc.act(info.id, user, greedy_action(view), info.version)
                 if result.hand_over is not None or result.match_over:
                     break

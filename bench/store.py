@@ -43,7 +43,7 @@ import asyncpg
 
 from bot.ai.greedy import greedy_action
 from bot.constants import SNAPSHOT_EVERY
-from bot.engine.gin import Match
+from bot.engine.gin import Match, SeatView
 from bot.engine.knock import preset
 from bot.store import Store, transaction
 from bot.store.db import configure
@@ -66,6 +66,7 @@ async def _play(
         turn = info.public.turn
         user = info.players[turn]
         view = views.get(turn) or await svc.seat_view(info.id, user)
+        assert isinstance(view, SeatView)  # two-player Gin tables
         action = greedy_action(view)
         start = time.perf_counter()
         result = await svc.act(info.id, user, action, info.version)

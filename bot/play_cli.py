@@ -374,7 +374,7 @@ def play_any(game: str, state: Any, chooser: Any, level: str, stdin: TextIO, out
     gt = game_type(game)
     renderer = renderer_for(game)
     names = _table_names(state.seats, level)
-    teams = getattr(state.public_view(), "teams", None)
+    teams = state.public_view().teams
     out.write(
         f"{gt.title} for {state.seats}, against the AI ({level}). Rules: {state.rules.name}, to {state.rules.target}.\n"
     )

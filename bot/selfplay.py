@@ -51,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _labels(state: Any) -> list[tuple[str, int]]:
     """(label, seat) per scorer: each seat, or each team ('0+2') with its first seat."""
-    teams = getattr(state.public_view(), "teams", None)
+    teams = state.public_view().teams
     if teams:
         return [("+".join(str(s) for s in team), team[0]) for team in teams]
     return [(str(s), s) for s in range(state.seats)]

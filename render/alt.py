@@ -137,7 +137,7 @@ def alt_match_end(view: PublicView, names: Names, rating_changes: dict[Any, floa
     for i, g in enumerate(view.games):
         head = f"Game {i + 1}: " if len(view.games) > 1 else ""
         scores = f"hand points {names[0]} {g.scores[0]}, {names[1]} {g.scores[1]}"
-        bonuses = bonus_lines(g, names, getattr(view.rules, "shutout", "double"))
+        bonuses = bonus_lines(g, names, view.rules.shutout)
         totals = f"total {names[0]} {g.totals[0]}, {names[1]} {g.totals[1]}" if g.finished else "not finished"
         parts.append(_cap(head + "; ".join([scores, *bonuses, totals]) + "."))
     if s is not None:

@@ -10,7 +10,7 @@ samples), knock (Monte Carlo knock check), deadline (time guard), player (the le
 import random
 
 from bot.constants import LEVELS
-from bot.engine.gin import SeatView
+from bot.engine.gin import SeatView, TeamSeatView, TrioSeatView
 from bot.engine.knock import Action
 
 from .colonel import choose as colonel_choose
@@ -21,9 +21,13 @@ from .rummy import choose as rummy_choose
 from .skarney import choose as skarney_choose
 
 
-def _gin(view: SeatView, level: str, rng: random.Random) -> Action:
-    # Three players and partnerships: the seat's hand is a two-player Gin hand, given as ``gin_view``.
-    return choose_action(getattr(view, "gin_view", None) or view, level, rng)
+def _gin(view: SeatView | TrioSeatView | TeamSeatView, level: str, rng: random.Random) -> Action:
+    # Every Gin seat plays a two-player hand, its ``gin_view`` (two players: the view itself); a seat
+    # is asked to move only while its hand is dealt.
+    hand = view.gin_view
+    if hand is None:
+        raise ValueError(f"no legal move: seat {view.seat} has no hand in play")
+    return choose_action(hand, level, rng)
 
 
 register_ai("gin", _gin)

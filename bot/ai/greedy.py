@@ -34,7 +34,7 @@ def card_joins_meld(h: int, card: Card, runs: bool = False) -> bool:
 
 
 def _runs(view: SeatView) -> bool:
-    return bool(getattr(view.rules, "sequence", False))
+    return view.rules.sequence
 
 
 def ending_move(view: SeatView) -> Action | None:

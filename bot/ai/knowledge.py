@@ -77,7 +77,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
         if by == opp:
             neg |= card.bit
     return Knowledge(
-        runs=bool(getattr(view.rules, "sequence", False)),
+        runs=view.rules.sequence,
         opp_neg=neg,
         own=own,
         pile=pile,

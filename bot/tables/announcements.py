@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import game_type
+from bot.engine import PublicViewLike, game_type
 from bot.store import Announcement
 
 from .base import ServiceBase
@@ -31,7 +29,7 @@ class AnnouncementsPart(ServiceBase):
         """Discord accepted the message: it is never posted again. False if it was already marked."""
         return await self.store.mark_announced(announcement.id, message_id, self._now())
 
-    async def view_at(self, match_id: int, version: int) -> Any:
+    async def view_at(self, match_id: int, version: int) -> PublicViewLike:
         """The public view of a match as it was at ``version`` (a pending result shows its own hand,
         even when the match moved on meanwhile): replayed from the seed and the move log."""
         current = await self.get_match(match_id)

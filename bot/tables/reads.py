@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from bot.constants import LEADERBOARD_MAX
+from bot.engine import SeatViewLike
 from bot.store import BOARDS, DEFAULT_FAMILY, MatchStatus, PlayerStats
 
 from .base import ServiceBase
@@ -18,7 +18,7 @@ class ReadsPart(ServiceBase):
         match_id = await self.store.active_in_channel(channel_id)
         return None if match_id is None else await self.get_match(match_id)
 
-    async def seat_view(self, match_id: int, user_id: int) -> Any:
+    async def seat_view(self, match_id: int, user_id: int) -> SeatViewLike:
         """The player's own view of the match (SeatView of the game): only ever sent to that player."""
         async with self.live.locked(match_id) as live:
             seat = live.record.seat_of(user_id)

@@ -30,6 +30,7 @@ from typing import Any
 
 import discord
 
+from bot.engine import PublicViewLike
 from bot.tables import ActResult, Announcement, AnnouncementKind, MatchInfo, MatchStatus, TableService
 from render import GameRenderer, RenderedImage, Style, renderer_for
 
@@ -67,10 +68,9 @@ def nonce(announcement: Announcement) -> str:
     return f"gin-ob-{announcement.id}"
 
 
-def hand_number(view: object) -> int | None:
-    """The hand in play, for games whose public view numbers its deals (``deal_number``)."""
-    number = getattr(view, "deal_number", None)
-    return number if isinstance(number, int) else None
+def hand_number(view: PublicViewLike) -> int:
+    """The hand in play (the public view numbers its deals from 1)."""
+    return view.deal_number
 
 
 class Board:
@@ -345,7 +345,7 @@ class Board:
     async def _send_match_end(
         self,
         match: MatchInfo,
-        view: object,
+        view: PublicViewLike,
         renderer: GameRenderer,
         rating_changes: dict[int, int] | None,
         announcement: Announcement | None,
@@ -357,7 +357,7 @@ class Board:
         text = messages.match_end(
             messages.title_of(match.game),
             match.names,
-            getattr(view, "summary", None),
+            view.summary,
             match.status is MatchStatus.ABANDONED,
             by_seat,
             match.ai_seat is not None,

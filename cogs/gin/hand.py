@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.engine import SeatViewLike
 from bot.tables import STALE, ActResult, MatchInfo, MatchStatus, Refusal, TableService
 from render import Control, Style, renderer_for
 
@@ -44,9 +45,9 @@ REDRAWS = 3  # draws of one hand message in a row while the table keeps moving (
 DRAWS_AT_ONCE = 16
 
 
-def own_cards(view: Any) -> Any:
-    """The seat's own cards in its view (what its hand picture shows), None for a view without them."""
-    return getattr(view, "hand", None)
+def own_cards(view: SeatViewLike) -> tuple[object, ...]:
+    """The seat's own cards in its view (what its hand picture shows)."""
+    return tuple(view.hand)
 
 
 def over_note(result: ActResult) -> str:
@@ -107,8 +108,7 @@ class Hands:
         renderer = renderer_for(match.game)
         active = match.status is MatchStatus.ACTIVE
         style, text_only = await self._look(user_id)
-        seat = getattr(view, "seat", -1)
-        mine = active and seat in (getattr(view, "to_act", None) or (getattr(view, "turn", None),))
+        mine = active and view.seat in view.to_act
         said = renderer.describe(view, match.names) if happened else ""
         status = renderer.status_line(view, match.names)
         deadline = match.turn_deadline if mine else None

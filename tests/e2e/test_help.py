@@ -9,7 +9,9 @@ from fakediscord import FakeDiscord
 from tests.e2e.game_driver import fixed_seeds, gin_bot
 
 
-async def test_help_lists_the_games_and_commands_then_a_games_options(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_help_lists_the_games_and_commands_then_a_games_options(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     fd = fake_discord
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(3)):
         answer = await (await fd.slash(fd.alice, "gin", subcommand="help", options={})).final(5)
@@ -39,6 +41,8 @@ async def test_the_options_field_completes_the_next_field_for_the_chosen_game(
         )
         answer = await ix.response()
         assert [c["value"] for c in answer.choices] == ["challenge=yes", "challenge=no"]
-        ix = await fd.autocomplete(fd.alice, "gin", subcommand="play", focused="options", options={"options": "gin=20 shut"})
+        ix = await fd.autocomplete(
+            fd.alice, "gin", subcommand="play", focused="options", options={"options": "gin=20 shut"}
+        )
         values = [c["value"] for c in (await ix.response()).choices]
         assert values and all(v.startswith("gin=20 shutout=") for v in values) and "gin=20 shutout=plus100" in values
