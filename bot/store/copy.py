@@ -36,6 +36,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "moves": ("match_id", "seq"),
     "snapshots": ("match_id",),
     "player_stats": ("guild_id", "family", "user_id"),
+    "player_counters": ("guild_id", "family", "user_id", "counter"),
     "outbox": ("id",),
     "turn_pings": ("match_id", "user_id"),
 }

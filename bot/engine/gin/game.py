@@ -14,6 +14,7 @@ from typing import Any
 from ..game import AnyState, GameRules, GameType, register
 from ..knock.actions import Action
 from ..knock.rules import PRESETS, SHUTOUTS, Ruleset, preset
+from ..knock.summary import COUNTERS
 from ..options import Parser, choice, parse_options, whole, yes_no
 from .match import Match
 from .partners import TEAMS, TeamMatch
@@ -136,5 +137,6 @@ GIN = register(
         parse_action=_parse,
         check_seats=check_seats,
         team_layout=lambda rules, seats: TEAMS if seats == 4 else (),
+        counters=COUNTERS,
     )
 )
