@@ -56,7 +56,7 @@ class _Pg:
     def __init__(self, url: str) -> None:
         self.loop = asyncio.new_event_loop()
         self.raw = self.loop.run_until_complete(asyncpg.connect(url))
-        self.conn = PgConnection(self.loop, self.raw)
+        self.conn: Any = PgConnection(self.loop, self.raw)  # used as the store uses it: like a sqlite3 one
 
     def close(self) -> None:
         self.loop.run_until_complete(self.raw.close())
@@ -119,9 +119,8 @@ def test_every_stats_number_survives_under_its_games_counter_name(old_db: Any) -
     for (family, user), old in OLD_STATS.items():
         s = _stats(old_db, user, family)
         assert (s.family, s.name) == (family, f"user{user}")
-        kept = (s.rating, s.matches_won, s.matches_lost, s.hands_won, s.points_for, s.points_against)
-        kept += (s.best_margin, s.streak, s.vs_bot_won, s.vs_bot_lost)
-        assert kept == old[:4] + old[6:]
+        kept = (s.rating, s.matches_won, s.matches_lost, s.hands_won, s.points_for, s.points_against, s.best_margin)
+        assert (*kept, s.streak, s.vs_bot_won, s.vs_bot_lost) == old[:4] + old[6:]
         assert s.counts == NEW_COUNTS[family, user]
     # every old number, found again: gins under the game's own name, undercuts as they were
     for (family, user), old in OLD_STATS.items():
