@@ -141,9 +141,10 @@ def alt_match_end(view: PublicView, names: Names, rating_changes: dict[Any, floa
         totals = f"total {names[0]} {g.totals[0]}, {names[1]} {g.totals[1]}" if g.finished else "not finished"
         parts.append(_cap(head + "; ".join([scores, *bonuses, totals]) + "."))
     if s is not None:
+        gins, undercuts = s.count("gins"), s.count("undercuts")
         parts.append(
-            f"Gins: {names[0]} {s.gins[0]}, {names[1]} {s.gins[1]}. "
-            f"Undercuts: {names[0]} {s.undercuts[0]}, {names[1]} {s.undercuts[1]}."
+            f"Gins: {names[0]} {gins[0]}, {names[1]} {gins[1]}. "
+            f"Undercuts: {names[0]} {undercuts[0]}, {names[1]} {undercuts[1]}."
         )
     changes = rating_deltas(rating_changes, names)
     if changes:

@@ -77,8 +77,9 @@ def render_match_end(
         title, sub = "Match in progress", f"{view.hands_played} hands played"
     notes: list[tuple[str, S.RGB]] = []
     if s is not None:
-        notes.append((f"Gins: {safe[0]} {s.gins[0]} · {safe[1]} {s.gins[1]}", S.MUTED))
-        notes.append((f"Undercuts: {safe[0]} {s.undercuts[0]} · {safe[1]} {s.undercuts[1]}", S.MUTED))
+        gins, undercuts = s.count("gins"), s.count("undercuts")
+        notes.append((f"Gins: {safe[0]} {gins[0]} · {safe[1]} {gins[1]}", S.MUTED))
+        notes.append((f"Undercuts: {safe[0]} {undercuts[0]} · {safe[1]} {undercuts[1]}", S.MUTED))
     if any(not g.finished for g in view.games):
         notes.append(("* game not finished: no bonuses", S.MUTED))
     deltas = rating_deltas(changes, names)

@@ -26,9 +26,16 @@ class IllegalAction(Exception):
 RESIGN_TEXT = "resign"  # how a resignation is written in every game's move log
 
 
+Counter = tuple[str, tuple[int, ...]]  # a game's own tally: its stable key and its value per seat
+
+
 @dataclass(frozen=True, slots=True)
 class MatchSummary:
-    """What the leaderboard records of a finished match; tuples are per seat."""
+    """What the leaderboard records of a finished match; tuples are per seat.
+
+    ``counts`` are the game's own tallies (Gin's gins and undercuts, Rummy's rummies ...): each a
+    stable key (the store keeps it by this key) with its value per seat, in the order of the game's
+    ``GameType.counters``. The words shown for a key belong to the renderers and the Discord text."""
 
     winner: int
     loser: int
@@ -36,9 +43,16 @@ class MatchSummary:
     margin: int
     hands_played: int
     hands_won: tuple[int, ...]
-    gins: tuple[int, ...]
-    undercuts: tuple[int, ...]
+    counts: tuple[Counter, ...]
     resigned_by: int | None
+
+    def count(self, key: str) -> tuple[int, ...]:
+        """One counter per seat; zeros when the game does not keep it."""
+        return next((values for name, values in self.counts if name == key), (0,) * len(self.totals))
+
+    def counts_of(self, seat: int) -> tuple[tuple[str, int], ...]:
+        """Every counter of one seat, (key, value) in the game's order."""
+        return tuple((name, values[seat]) for name, values in self.counts)
 
 
 class GameRules(Protocol):
@@ -81,9 +95,6 @@ class HandRecordLike(Protocol):
 
     @property
     def outcome(self) -> str: ...
-
-    @property
-    def knocker(self) -> int | None: ...
 
     @property
     def winner(self) -> int | None: ...
@@ -229,6 +240,9 @@ class GameType:
     team_layout: Callable[[GameRules, int], tuple[tuple[int, ...], ...]] | None = None
     # The table options ``make_rules`` reads (bot.engine.options): help texts and autocomplete list them.
     options: OptionTable = NO_OPTIONS
+    # The keys of the game's own tallies (``MatchSummary.counts``), in the order they are shown.
+    # Stable: the store keeps each player's totals by these keys.
+    counters: tuple[str, ...] = ()
 
     def teams(self, rules: GameRules, seats: int) -> tuple[tuple[int, ...], ...]:
         """The seats of each partnership at such a table, () when everyone plays alone."""

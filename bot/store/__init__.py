@@ -26,6 +26,7 @@ from .records import (
     Snapshot,
     Stage,
     family_of,
+    game_of_family,
 )
 from .stats import BOARDS, DEFAULT_FAMILY, K_FACTOR, START_RATING, elo_delta, expected_score, team_deltas, winner_deltas
 from .store import Store, open_database
@@ -62,6 +63,7 @@ __all__ = [
     "elo_delta",
     "expected_score",
     "family_of",
+    "game_of_family",
     "is_postgres_url",
     "open_database",
     "team_deltas",

@@ -36,6 +36,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "moves": ("match_id", "seq"),
     "snapshots": ("match_id",),
     "player_stats": ("guild_id", "family", "user_id"),
+    "player_counters": ("guild_id", "family", "user_id", "counter"),
     "outbox": ("id",),
     "turn_pings": ("match_id", "user_id"),
 }
@@ -72,7 +73,8 @@ def _chunk(conn: Any, table: str, cols: list[str], after: tuple[Any, ...] | None
     key = TABLES[table]
     where = f" WHERE ({', '.join(key)}) > ({', '.join('?' * len(key))})" if after is not None else ""
     sql = f"SELECT {', '.join(cols)} FROM {table}{where} ORDER BY {', '.join(key)} LIMIT ?"
-    return conn.execute(sql, (*(after or ()), CHUNK)).fetchall()
+    rows: list[tuple[Any, ...]] = conn.execute(sql, (*(after or ()), CHUNK)).fetchall()
+    return rows
 
 
 def _count(conn: Any, table: str) -> int:

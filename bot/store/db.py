@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -32,6 +32,14 @@ from .migrate import migrate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(sqlite3_connection, *args)`` queued on the aiosqlite connection's own thread (its private,
+    untyped ``_execute``: typed here once)."""
+    execute: Callable[..., Awaitable[T]] = conn._execute
+    return await execute(fn, conn._conn, *args)
+
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -148,9 +156,9 @@ class Database:
         reader: aiosqlite.Connection | None = None
         try:
             try:
-                await writer._execute(quick_check, writer._conn)
-                await writer._execute(configure, writer._conn, synchronous, busy_timeout_ms)
-                version = await writer._execute(migrate, writer._conn)
+                await _on_thread(writer, quick_check)
+                await _on_thread(writer, configure, synchronous, busy_timeout_ms)
+                version = await _on_thread(writer, migrate)
             except sqlite3.DatabaseError as e:
                 kind = classify(e)
                 raise StorageUnusable(
@@ -158,7 +166,7 @@ class Database:
                 ) from e
             reader = writer if memory else await _connect(path)
             if reader is not writer:
-                await reader._execute(configure, reader._conn, synchronous, busy_timeout_ms)
+                await _on_thread(reader, configure, synchronous, busy_timeout_ms)
         except BaseException:
             await writer.close()
             raise
@@ -181,7 +189,7 @@ class Database:
 
     async def _call(self, conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
         try:
-            result: T = await conn._execute(fn, conn._conn, *args)
+            result = await _on_thread(conn, fn, *args)
         except sqlite3.OperationalError as e:
             kind = classify(e)
             if kind is None:

@@ -156,12 +156,9 @@ def commit_move(conn: sqlite3.Connection, w: MoveWrite, snapshot_every: int = 1)
             )
         if w.hands:
             conn.executemany(
-                "INSERT INTO hands (match_id, number, dealer, outcome, knocker, winner, points, record)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (m.id, h.number, h.dealer, str(h.outcome), h.knocker, h.winner, h.points, dumps(h.to_dict()))
-                    for h in w.hands
-                ],
+                "INSERT INTO hands (match_id, number, dealer, outcome, winner, points, record)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(m.id, h.number, h.dealer, str(h.outcome), h.winner, h.points, dumps(h.to_dict())) for h in w.hands],
             )
         changes = record_result(conn, m, w.summary) if w.summary is not None else None
         posts = [outbox.add(conn, m.id, m.version, AnnouncementKind.HAND_RESULT, w.at) for _ in w.hands[-1:]]

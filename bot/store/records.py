@@ -192,6 +192,11 @@ def family_of(game: str, seats: int) -> str:
     return f"{game}:{seats}"
 
 
+def game_of_family(family: str) -> str:
+    """The game a stats family counts ('gin:3' -> 'gin')."""
+    return family.rpartition(":")[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """The latest saved state of a match (older versions are reproducible from seed and moves)."""
@@ -251,8 +256,6 @@ class PlayerStats:
     matches_won: int
     matches_lost: int
     hands_won: int
-    gins: int
-    undercuts: int
     points_for: int
     points_against: int
     best_margin: int
@@ -260,3 +263,10 @@ class PlayerStats:
     vs_bot_won: int
     vs_bot_lost: int
     family: str = "gin:2"  # the game family these stats count (bot.store.records.family_of)
+    # The game's own counters (MatchSummary.counts summed over his matches): (key, value), a counter
+    # never counted left out; the service orders them as the game lists them (GameType.counters).
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def count(self, key: str) -> int:
+        """One of the game's counters (0 if never counted)."""
+        return next((value for name, value in self.counts if name == key), 0)

@@ -14,12 +14,18 @@ leaderboards. Ratings:
 
 Every change is a whole number and zero-sum. A match with any AI seat is not rated: each human
 gets a vs_bot win (his side won) or loss, and the bot gets no row.
+
+Each game's own tallies (``MatchSummary.counts``: Gin's gins and undercuts, Rummy's rummies ...) are
+rows of ``player_counters`` keyed by the counter's name, not columns: the store adds them up and
+hands them back by name; which a game has, in which order and in which words is not its business.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
 
 from bot.engine import MatchSummary
 
@@ -31,7 +37,7 @@ DEFAULT_FAMILY = family_of("gin", 2)
 
 _STAT_COLS = (
     "s.guild_id, s.user_id, COALESCE(p.name, ''), s.rating, s.matches_won, s.matches_lost, s.hands_won,"
-    " s.gins, s.undercuts, s.points_for, s.points_against, s.best_margin, s.streak, s.vs_bot_won,"
+    " s.points_for, s.points_against, s.best_margin, s.streak, s.vs_bot_won,"
     " s.vs_bot_lost, s.family"
 )
 _STAT_FROM = "FROM player_stats s LEFT JOIN players p ON p.guild_id = s.guild_id AND p.user_id = s.user_id"
@@ -93,7 +99,7 @@ def _ensure(conn: sqlite3.Connection, guild_id: int, family: str, user_id: int) 
 def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> dict[int, int] | None:
     """Add a finished match to its family's stats (inside the caller's transaction).
 
-    Player vs player: ratings, wins/losses, hands, gins, undercuts, points, margin, streak.
+    Player vs player: ratings, wins/losses, hands, points, margin, streak and the game's counters.
     With an AI seat: only each human's vs_bot_won / vs_bot_lost. Returns rating changes (pvp)."""
     g, players, family, n = m.guild_id, m.players, m.family, len(m.players)
     won = [m.team_of(s) == m.team_of(r.winner) for s in range(n)]
@@ -130,7 +136,7 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
         sides = {m.team_of(s): r.totals[s] for s in range(n) if m.team_of(s) != m.team_of(seat)}
         conn.execute(
             "UPDATE player_stats SET rating = rating + ?, matches_won = matches_won + ?, matches_lost = matches_lost + ?,"
-            " hands_won = hands_won + ?, gins = gins + ?, undercuts = undercuts + ?, points_for = points_for + ?,"
+            " hands_won = hands_won + ?, points_for = points_for + ?,"
             # Plain CASE, not SQLite's two-argument MAX(): the same text runs on PostgreSQL.
             " points_against = points_against + ?,"
             " best_margin = CASE WHEN best_margin > ? THEN best_margin ELSE ? END,"
@@ -142,8 +148,6 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
                 int(won[seat]),
                 int(not won[seat]),
                 r.hands_won[seat],
-                r.gins[seat],
-                r.undercuts[seat],
                 r.totals[seat],
                 sum(sides.values()),
                 r.margin if won[seat] else 0,
@@ -154,7 +158,37 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
                 players[seat],
             ),
         )
+    _add_counts(conn, g, family, [(players[seat], key, value) for seat in range(n) for key, value in r.counts_of(seat)])
     return {players[s]: deltas[s] for s in range(n)}
+
+
+def _add_counts(conn: sqlite3.Connection, guild_id: int, family: str, counts: Iterable[tuple[int, str, int]]) -> None:
+    """Add (user, counter, value) to the players' counters of a family (a zero writes nothing)."""
+    rows = [(guild_id, family, user, key, value) for user, key, value in counts if value]
+    if rows:
+        conn.executemany(
+            "INSERT INTO player_counters (guild_id, family, user_id, counter, value) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, family, user_id, counter) DO UPDATE SET value = player_counters.value + excluded.value",
+            rows,
+        )
+
+
+def _with_counts(conn: sqlite3.Connection, guild_id: int, rows: Iterable[tuple[Any, ...]]) -> list[PlayerStats]:
+    """Stats rows of one guild, each with its counters (one query for all of them)."""
+    found = [PlayerStats(*row) for row in rows]
+    if not found:
+        return []
+    families = sorted({p.family for p in found})
+    users = sorted({p.user_id for p in found})
+    counts: dict[tuple[str, int], list[tuple[str, int]]] = {}
+    for family, user, key, value in conn.execute(
+        f"SELECT family, user_id, counter, value FROM player_counters WHERE guild_id = ?"
+        f" AND family IN ({', '.join('?' * len(families))}) AND user_id IN ({', '.join('?' * len(users))})"
+        " ORDER BY family, user_id, counter",
+        (guild_id, *families, *users),
+    ):
+        counts.setdefault((str(family), int(user)), []).append((str(key), int(value)))
+    return [replace(p, counts=tuple(counts.get((p.family, p.user_id), ()))) for p in found]
 
 
 def get_stats(
@@ -164,7 +198,7 @@ def get_stats(
         f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.family = ? AND s.user_id = ?",
         (guild_id, family, user_id),
     ).fetchone()
-    return None if row is None else PlayerStats(*row)
+    return next(iter(_with_counts(conn, guild_id, [] if row is None else [row])), None)
 
 
 def families_of(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[PlayerStats]:
@@ -173,7 +207,7 @@ def families_of(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[P
         f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.user_id = ? ORDER BY s.family",
         (guild_id, user_id),
     ).fetchall()
-    return [PlayerStats(*r) for r in rows]
+    return _with_counts(conn, guild_id, rows)
 
 
 def leaderboard(
@@ -184,4 +218,4 @@ def leaderboard(
         f"SELECT {_STAT_COLS} {_STAT_FROM} WHERE s.guild_id = ? AND s.family = ? AND {where} ORDER BY {order} LIMIT ?",
         (guild_id, family, limit),
     ).fetchall()
-    return [PlayerStats(*r) for r in rows]
+    return _with_counts(conn, guild_id, rows)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.constants import LEADERBOARD_MAX
-from bot.engine import SeatViewLike
-from bot.store import BOARDS, DEFAULT_FAMILY, MatchStatus, PlayerStats
+from bot.engine import SeatViewLike, game_type
+from bot.store import BOARDS, DEFAULT_FAMILY, MatchStatus, PlayerStats, game_of_family
 
 from .base import ServiceBase
 from .errors import Refusal
@@ -59,11 +59,25 @@ class ReadsPart(ServiceBase):
         """A leaderboard of one game family ('gin:2', 'gin:4' ...: ``bot.store.family_of``)."""
         if by not in BOARDS:
             raise Refusal(f"Unknown leaderboard {by!r}; choose from {', '.join(BOARDS)}.")
-        return await self.store.leaderboard(guild_id, by, max(1, min(int(limit), LEADERBOARD_MAX)), family)
+        rows = await self.store.leaderboard(guild_id, by, max(1, min(int(limit), LEADERBOARD_MAX)), family)
+        return [in_game_order(p) for p in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, family: str = DEFAULT_FAMILY) -> PlayerStats | None:
-        return await self.store.get_stats(guild_id, user_id, family)
+        """A player's stats in one game family, his counters in the game's order (zeros too)."""
+        stats = await self.store.get_stats(guild_id, user_id, family)
+        return None if stats is None else in_game_order(stats)
 
     async def player_families(self, guild_id: int, user_id: int) -> list[PlayerStats]:
         """A player's stats in every game family he has played (by family name)."""
-        return await self.store.stats_families(guild_id, user_id)
+        return [in_game_order(p) for p in await self.store.stats_families(guild_id, user_id)]
+
+
+def in_game_order(stats: PlayerStats) -> PlayerStats:
+    """The stats with every counter its game lists (``GameType.counters``; zeros too), in that order; a
+    stored counter the game no longer lists (or a game no longer registered) follows them, by name."""
+    try:
+        keys = game_type(game_of_family(stats.family)).counters
+    except ValueError:
+        keys = ()
+    rest = tuple((key, value) for key, value in stats.counts if key not in keys)
+    return replace(stats, counts=tuple((key, stats.count(key)) for key in keys) + rest)

@@ -311,6 +311,10 @@ def no_finished(family: str = "") -> str:
     return f"No finished matches of {family} on this server yet." if family else NO_FINISHED_MATCHES
 
 
+# The words of each game's own counters (bot.engine GameType.counters) in /gin stats; any other key reads as is.
+COUNTER_WORDS = {"gins": "gins", "undercuts": "undercuts", "rummies": "rummies"}
+
+
 def stats_text(p: PlayerStats, family: str = "") -> str:
     n = abs(p.streak)
     streak = (
@@ -322,7 +326,7 @@ def stats_text(p: PlayerStats, family: str = "") -> str:
         [
             " · ".join(x for x in (f"**{p.name}**", family, f"rating {p.rating}") if x),
             f"Matches: {p.matches_won} won, {p.matches_lost} lost · streak {streak}",
-            f"Hands won {p.hands_won} · gins {p.gins} · undercuts {p.undercuts}",
+            " · ".join([f"Hands won {p.hands_won}", *(f"{COUNTER_WORDS.get(k, k)} {v}" for k, v in p.counts)]),
             f"Points {p.points_for} for, {p.points_against} against · best margin {p.best_margin}",
             f"Against the bot: {p.vs_bot_won} won, {p.vs_bot_lost} lost",
         ]

@@ -50,13 +50,12 @@ async def test_whole_match_scores_hands_stats_and_ratings(gin_db, variant):
     # hands rows == the engine's history; hand_over reported on exactly those moves
     hands = query(
         path,
-        "SELECT number, dealer, outcome, knocker, winner, points, record FROM hands WHERE match_id = ? ORDER BY number",
+        "SELECT number, dealer, outcome, winner, points, record FROM hands WHERE match_id = ? ORDER BY number",
         info.id,
     )
-    assert [(h.number, h.dealer, h.outcome, h.knocker, h.winner, h.points) for h in shadow.history] == [
-        h[:6] for h in hands
-    ]
-    assert [json.loads(h[6]) for h in hands] == [h.to_dict() for h in shadow.history]
+    assert [(h.number, h.dealer, h.outcome, h.winner, h.points) for h in shadow.history] == [h[:5] for h in hands]
+    assert [json.loads(h[5]) for h in hands] == [h.to_dict() for h in shadow.history]
+    assert [json.loads(h[5])["knocker"] for h in hands] == [h.knocker for h in shadow.history]  # Gin's own word
     assert [r.hand_over for r in results if r.hand_over] == shadow.history
     assert all(r.views[s].seat == s for r in results for s in (0, 1))
 
@@ -84,8 +83,8 @@ async def test_whole_match_scores_hands_stats_and_ratings(gin_db, variant):
     assert (ws.rating, ws.matches_won, ws.matches_lost, ws.streak) == (1516, 1, 0, 1)
     assert (ls.rating, ls.matches_won, ls.matches_lost, ls.streak) == (1484, 0, 1, -1)
     assert ws.hands_won == s.hands_won[s.winner] and ls.hands_won == s.hands_won[s.loser]
-    assert (ws.gins, ws.undercuts) == (s.gins[s.winner], s.undercuts[s.winner])
-    assert (ls.gins, ls.undercuts) == (s.gins[s.loser], s.undercuts[s.loser])
+    assert ws.counts == s.counts_of(s.winner) and ls.counts == s.counts_of(s.loser)  # gins, undercuts (zeros too)
+    assert [k for k, _ in ws.counts] == ["gins", "undercuts"]
     assert (ws.points_for, ws.points_against, ws.best_margin) == (s.totals[s.winner], s.totals[s.loser], s.margin)
     assert (ls.points_for, ls.points_against, ls.best_margin) == (s.totals[s.loser], s.totals[s.winner], 0)
     assert [p.user_id for p in await svc.leaderboard(1)] == [w, lose]

@@ -65,7 +65,6 @@ class RaceHand:
     winner: int | None
     points: int
     outcome: str = "race"
-    knocker: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "winner": self.winner, "points": self.points}
@@ -181,8 +180,7 @@ class Race:
             self.total[w] - self.total[1 - w],
             len(self.hands),
             won,
-            (0, 0),
-            (0, 0),
+            (),  # no counters of its own
             self.resigned_by,
         )
 

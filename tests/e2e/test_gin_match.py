@@ -95,6 +95,9 @@ async def test_whole_match_knock_undercut_gin_then_leaderboard(
         b = await service.player_stats(fd.guild_id, fd.bob.id)
         assert a is not None and b is not None
         assert a.matches_won + b.matches_won == 1 and a.rating + b.rating == 3000 and a.rating != 1500
+        # the match's gin and undercut are counted, and /gin stats shows Alice's counters in Gin's words
+        assert a.count("gins") + b.count("gins") >= 1 and a.count("undercuts") + b.count("undercuts") >= 1
+        assert f"gins {a.count('gins')} · undercuts {a.count('undercuts')}" in stext
 
     # privacy and answer times, over the whole match
     assert public_hand_leaks(fd) == []

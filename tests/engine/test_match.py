@@ -140,7 +140,12 @@ def test_shutout_doubles_the_hand_points_before_the_bonuses():
     assert game.shutout and game.line_bonus == [50, 0] and game.game_bonus == 100
     assert game.totals == [2 * (2 * first) + 50 + 100, 0] and game.shutout_points == 2 * first
     summary = m.summary()
-    assert summary.winner == 0 and summary.margin == game.totals[0] and summary.gins == (2, 0)
+    assert (
+        summary.winner == 0
+        and summary.margin == game.totals[0]
+        and summary.count("gins") == (2, 0)
+        and summary.counts == (("gins", (2, 0)), ("undercuts", (0, 0)))
+    )
 
 
 def test_shutout_total_option_doubles_the_whole_total():

@@ -186,7 +186,12 @@ def test_a_match_of_a_fixed_number_of_hands() -> None:
     m.apply(0, P("meld 7H 8H 9H"))
     assert m.finished and m.winner == 0 and m.public_view().hands_left == 0
     summary = m.summary()
-    assert summary is not None and summary.totals == (40, 0) and summary.hands_played == 1 and summary.gins == (1, 0)
+    assert (
+        summary is not None
+        and summary.totals == (40, 0)
+        and summary.hands_played == 1
+        and summary.counts == (("rummies", (1, 0)),)
+    )
     # a tie for the lead after the last hand plays on
     m = rig(new(2, hands=1), hands=["2C 5H", "3S 9D"], stock="4C", pile="7S 8S", phase="draw")
     m.renewals = 1

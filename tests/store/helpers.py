@@ -29,6 +29,7 @@ TABLES = (
     "moves",
     "snapshots",
     "player_stats",
+    "player_counters",
     "outbox",
 )
 

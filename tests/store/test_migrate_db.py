@@ -80,6 +80,7 @@ def test_migrate_db_copies_everything_and_play_goes_on(tmp_path, pg_schema_url, 
     assert "done:" in capsys.readouterr().out
     assert asyncio.run(_snapshot(pg_schema_url)) == before
     rows = dump(source)
+    assert rows["player_counters"]  # the games' own counters (gins, undercuts) are copied too
     assert {t: len(r) for t, r in dump(pg_schema_url).items()} == {t: len(r) for t, r in rows.items()}
     assert query(pg_schema_url, "SELECT * FROM moves ORDER BY match_id, seq") == rows["moves"]
     # and back again, into a new SQLite file: every row as it was

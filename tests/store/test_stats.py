@@ -67,7 +67,9 @@ def _result(players, winner, ai_seat=None, totals=(150, 40), guild=1):
         version=10,
         started_at=datetime(2026, 1, 1, tzinfo=UTC),
     )
-    return record, MatchSummary(winner, 1 - winner, totals, margin, 5, (4, 1), (1, 0), (0, 1), None)
+    return record, MatchSummary(
+        winner, 1 - winner, totals, margin, 5, (4, 1), (("gins", (1, 0)), ("undercuts", (0, 1))), None
+    )
 
 
 def test_pvp_result_updates_both_players(conn):
@@ -75,9 +77,23 @@ def test_pvp_result_updates_both_players(conn):
         changes = record_result(conn, *_result((10, 20), 0))
     assert changes == {10: 16, 20: -16}
     w, loser = get_stats(conn, 1, 10), get_stats(conn, 1, 20)
-    assert (w.rating, w.matches_won, w.matches_lost, w.hands_won, w.gins, w.undercuts) == (1516, 1, 0, 4, 1, 0)
+    assert (w.rating, w.matches_won, w.matches_lost, w.hands_won, w.count("gins"), w.count("undercuts")) == (
+        1516,
+        1,
+        0,
+        4,
+        1,
+        0,
+    )
     assert (w.points_for, w.points_against, w.best_margin, w.streak) == (150, 40, 110, 1)
-    assert (loser.rating, loser.matches_won, loser.matches_lost, loser.hands_won, loser.undercuts, loser.streak) == (
+    assert (
+        loser.rating,
+        loser.matches_won,
+        loser.matches_lost,
+        loser.hands_won,
+        loser.count("undercuts"),
+        loser.streak,
+    ) == (
         1484,
         0,
         1,
@@ -213,7 +229,9 @@ def _n_result(players, winner, *, teams=None, ai_levels=None, totals=None, guild
         started_at=datetime(2026, 1, 1, tzinfo=UTC),
         teams=teams,
     )
-    summary = MatchSummary(winner, (winner + 1) % n, totals, 50, 6, tuple(range(n)), (1,) * n, (0,) * n, None)
+    summary = MatchSummary(
+        winner, (winner + 1) % n, totals, 50, 6, tuple(range(n)), (("gins", (1,) * n), ("undercuts", (0,) * n)), None
+    )
     return record, summary
 
 

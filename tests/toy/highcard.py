@@ -42,7 +42,6 @@ class Hand:  # a finished hand, as the store keeps it
     outcome: str
     winner: int | None
     points: int
-    knocker: None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "outcome": self.outcome, "winner": self.winner}
@@ -162,8 +161,7 @@ class HighCard:
             self.wins[w] - self.wins[1 - w],
             len(self.hands),
             self.totals(),
-            (0, 0),
-            (0, 0),
+            (),  # no counters of its own
             self.resigned_by,
         )
 

@@ -14,6 +14,7 @@ from typing import Any
 from ..game import AnyState, GameRules, GameType, register
 from ..knock.actions import Action
 from ..knock.rules import KNOCK_SCORING, PRESETS, SHUTOUTS, STOCK_OUTS, TEAM_SCORING, Ruleset, preset
+from ..knock.summary import COUNTERS
 from ..limits import LIMITS
 from ..options import OptionTable, Overrides, choice, custom, number, read_yes_no, yes_no
 from .match import Match
@@ -154,5 +155,6 @@ GIN = register(
         check_seats=check_seats,
         team_layout=lambda rules, seats: TEAMS if seats == 4 else (),
         options=GIN_OPTIONS,
+        counters=COUNTERS,
     )
 )

@@ -25,7 +25,7 @@ from ..knock.deal import Phase
 from ..knock.events import Event, EventKind, move_events
 from ..knock.fields import match_fields, own_fields, pile_fields
 from ..knock.scoring import Outcome
-from ..knock.summary import summarize
+from ..knock.summary import GINS, summarize
 from .deal import KnockoutHand
 from .rules import FORMAT_VERSION, GAME, KNOCKOUT_OPTIONS, SEAT_COUNTS, VARIANTS, KnockoutRules, make_rules
 from .scoring import KnockoutResult, Layout, score_knockout
@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 _OVER = Phase.OVER
+COUNTERS = (GINS,)  # a summary's counters: there is no undercut in Knockout
 
 
 def cut_first_dealer(seed: int, seats: int) -> int:
@@ -120,7 +121,7 @@ class KnockoutMatch(MatchCore[KnockoutRecord]):
             loser=loser,
             totals=pens,
             margin=pens[loser] - pens[w],
-            undercuts=False,  # no undercuts in Knockout
+            counters=COUNTERS,
         )
 
     # -- moves -----------------------------------------------------------------------------
@@ -320,5 +321,6 @@ KNOCKOUT = register(
         load=KnockoutMatch.from_dict,
         parse_action=_parse,
         options=KNOCKOUT_OPTIONS,
+        counters=COUNTERS,
     )
 )

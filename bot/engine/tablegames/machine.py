@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import DECK, Card, sort_for_display
 from ..game import GameRules, GameType, IllegalAction, MatchSummary, RulesMaker, register
@@ -27,6 +27,9 @@ __all__ = ["DRAW", "OVER", "PLAY", "RESPOND", "TableGame", "register_table_game"
 
 
 class TableGame(TableChecks):
+    # The game's own counters in a summary: (key, outcome): per seat, the hands it won that way.
+    COUNTED: ClassVar[tuple[tuple[str, str], ...]] = ()
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableGame:
         """A saved match of this game (each game reads its own rules, then ``_load``)."""
@@ -121,6 +124,10 @@ class TableGame(TableChecks):
             loser = min(others, key=lambda s: (self.scores[s], -((s - w) % n)))
         runner_up = max(self.scores[s] for s in others)
         won = tuple(sum(1 for h in self.history if h.winner == s) for s in range(n))
+        counts = tuple(
+            (key, tuple(sum(1 for h in self.history if h.outcome == outcome and h.winner == s) for s in range(n)))
+            for key, outcome in self.COUNTED
+        )
         return MatchSummary(
             winner=w,
             loser=loser,
@@ -128,13 +135,9 @@ class TableGame(TableChecks):
             margin=self.scores[w] - runner_up,
             hands_played=len(self.history),
             hands_won=won,
-            gins=self._gins(),
-            undercuts=(0,) * n,
+            counts=counts,
             resigned_by=self.resigned_by,
         )
-
-    def _gins(self) -> tuple[int, ...]:
-        return (0,) * self.seats
 
     # -- dealing ----------------------------------------------------------------------------------
     def _cut(self) -> int:
@@ -373,5 +376,6 @@ def register_table_game(
             check_seats=check_seats,
             parse_action=TableAction.parse,
             options=options,
+            counters=tuple(key for key, _ in game.COUNTED),
         )
     )

@@ -145,6 +145,7 @@ def make_rules(variant: str = "standard", target: int | None = None, options: st
 
 class Rummy(TableGame):
     NAME, TITLE, STYLE, SEAT_COUNTS = NAME, TITLE, STYLE, SEATS
+    COUNTED = (("rummies", RUMMY),)  # hands won by going rummy
     HIGH_CUT_DEALS = True
     rules: RummyRules
 
@@ -251,9 +252,6 @@ class Rummy(TableGame):
         top = max(self.scores)
         leaders = [s for s in range(self.seats) if self.scores[s] == top]
         return leaders[0] if len(leaders) == 1 else None  # a tie for the lead plays another hand
-
-    def _gins(self) -> tuple[int, ...]:
-        return tuple(sum(1 for h in self.history if h.outcome == RUMMY and h.winner == s) for s in range(self.seats))
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {

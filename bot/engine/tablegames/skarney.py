@@ -138,6 +138,7 @@ def contracts(hand: list[Card], limit: int = CONTRACTS_LISTED) -> list[tuple[Car
 
 class Skarney(TableGame):
     NAME, TITLE, STYLE, SEAT_COUNTS = NAME, TITLE, STYLE, (2,)
+    COUNTED = (("gins", GIN),)  # hands won by going gin
     HAS_PILE = False
     PILE_CARD_KEPT = False
     rules: SkarneyRules
@@ -310,9 +311,6 @@ class Skarney(TableGame):
                 events.append(TableEvent(Ev.WENT_OUT, seat))
                 bonus = self.rules.gin_bonus if self.contract[other] else self.rules.early_gin_bonus
                 self._score_hand(GIN, seat, seat, self.hand_points(other) + bonus, events)
-
-    def _gins(self) -> tuple[int, ...]:
-        return tuple(sum(1 for h in self.history if h.outcome == GIN and h.winner == s) for s in range(2))
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {
