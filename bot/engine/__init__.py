@@ -61,8 +61,10 @@ from .melds import (
     meldable_mask,
 )
 from .options import NO_OPTIONS, Option, OptionEntry, OptionTable
+from .order import CARD_ORDERS, CardOrder, deadwood_groups, sort_cards
 
 __all__ = [
+    "CARD_ORDERS",
     "DECK",
     "FULL_MASK",
     "LANE",
@@ -72,6 +74,7 @@ __all__ = [
     "AnyState",
     "Arrangement",
     "Card",
+    "CardOrder",
     "GameAction",
     "GameEvent",
     "GameRules",
@@ -94,6 +97,7 @@ __all__ = [
     "best_discards",
     "card_at",
     "cards_of",
+    "deadwood_groups",
     "deadwood_of_mask",
     "format_cards",
     "game_names",
@@ -107,6 +111,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "register",
+    "sort_cards",
     "sort_for_display",
     "tablegames",
     "unregister",

@@ -12,34 +12,51 @@ from .db import transaction
 from .timefmt import to_db
 
 CARD_SIZES: Final = ("small", "normal", "large")
+
 PING_GRACE_DEFAULT_S: Final = 60  # the column's default in migration 0003
 PING_GRACE_MAX_S: Final = 3600
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStyle:
-    """How one player's private messages look: four-colour deck, card size, words instead of pictures."""
+    """How one player's private messages look: four-colour deck, card size, words instead of pictures,
+    loose cards by rank or by suit, hints shown or not."""
 
     user_id: int
     four_colour: bool = False
     card_size: str = "normal"
     text_only: bool = False
+    card_order: str = "rank"
+    hints: bool = True
 
 
 def get_player_style(conn: sqlite3.Connection, user_id: int) -> PlayerStyle | None:
     row = conn.execute(
-        "SELECT user_id, four_colour, card_size, text_only FROM player_styles WHERE user_id = ?", (user_id,)
+        "SELECT user_id, four_colour, card_size, text_only, card_order, hints FROM player_styles WHERE user_id = ?",
+        (user_id,),
     ).fetchone()
-    return None if row is None else PlayerStyle(int(row[0]), bool(row[1]), str(row[2]), bool(row[3]))
+    if row is None:
+        return None
+    return PlayerStyle(int(row[0]), bool(row[1]), str(row[2]), bool(row[3]), str(row[4]), bool(row[5]))
 
 
 def save_player_style(conn: sqlite3.Connection, style: PlayerStyle, at: datetime) -> None:
     with transaction(conn):
         conn.execute(
-            "INSERT INTO player_styles (user_id, four_colour, card_size, text_only, updated_at) VALUES (?, ?, ?, ?, ?)"
+            "INSERT INTO player_styles (user_id, four_colour, card_size, text_only, card_order, hints, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour,"
-            " card_size = excluded.card_size, text_only = excluded.text_only, updated_at = excluded.updated_at",
-            (style.user_id, int(style.four_colour), style.card_size, int(style.text_only), to_db(at)),
+            " card_size = excluded.card_size, text_only = excluded.text_only, card_order = excluded.card_order,"
+            " hints = excluded.hints, updated_at = excluded.updated_at",
+            (
+                style.user_id,
+                int(style.four_colour),
+                style.card_size,
+                int(style.text_only),
+                style.card_order,
+                int(style.hints),
+                to_db(at),
+            ),
         )
 
 

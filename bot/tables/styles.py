@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+from bot.engine import CARD_ORDERS
 from bot.store.styles import CARD_SIZES, PING_GRACE_DEFAULT_S, PING_GRACE_MAX_S, PlayerStyle
 
 from .base import ServiceBase
 from .errors import Refusal
 
-__all__ = ["CARD_SIZES", "PING_GRACE_DEFAULT_S", "PING_GRACE_MAX_S", "PlayerStyle", "StylesPart"]
+__all__ = ["CARD_ORDERS", "CARD_SIZES", "PING_GRACE_DEFAULT_S", "PING_GRACE_MAX_S", "PlayerStyle", "StylesPart"]
 
 
 class _Cache:
@@ -48,10 +49,14 @@ class StylesPart(ServiceBase):
         four_colour: bool | None = None,
         card_size: str | None = None,
         text_only: bool | None = None,
+        card_order: str | None = None,
+        hints: bool | None = None,
     ) -> PlayerStyle:
-        """Change some of a player's choices (None keeps one); Refusal for an unknown card size."""
+        """Change some of a player's choices (None keeps one); Refusal for an unknown card size or order."""
         if card_size is not None and card_size not in CARD_SIZES:
             raise Refusal(f"The card size must be one of {', '.join(CARD_SIZES)}.")
+        if card_order is not None and card_order not in CARD_ORDERS:
+            raise Refusal(f"The card order must be one of {', '.join(CARD_ORDERS)}.")
         cache = self._styles()
         async with cache.lock:
             current = await self.player_style(user_id)
@@ -60,6 +65,8 @@ class StylesPart(ServiceBase):
                 four_colour=current.four_colour if four_colour is None else four_colour,
                 card_size=current.card_size if card_size is None else card_size,
                 text_only=current.text_only if text_only is None else text_only,
+                card_order=current.card_order if card_order is None else card_order,
+                hints=current.hints if hints is None else hints,
             )
             if new != current:
                 await self.store.save_player_style(new, self._now())

@@ -4,23 +4,20 @@ the Gin-only columns (player_stats.gins/undercuts, hands.knocker) are gone."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from bot.store import PlayerStats
 from bot.store.copy import columns
-from bot.store.db import configure
 from bot.store.migrate import available, current_version, migrate
-from bot.store.pg import PgConnection
 from bot.store.stats import families_of, get_stats, leaderboard
 from bot.tables.reads import in_game_order
+
+from .old_schema import database_at
 
 G = 1
 BEFORE = 6  # the schema this migration starts from
@@ -50,35 +47,10 @@ NEW_COUNTS: dict[tuple[str, int], tuple[tuple[str, int], ...]] = {
 HAND_RECORD = {"number": 1, "dealer": 0, "outcome": "undercut", "knocker": 1, "winner": 0, "points": 27}
 
 
-class _Pg:
-    """A PostgreSQL connection like the store's, at schema 0006 in a fresh schema."""
-
-    def __init__(self, url: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.raw = self.loop.run_until_complete(asyncpg.connect(url))
-        self.conn: Any = PgConnection(self.loop, self.raw)  # used as the store uses it: like a sqlite3 one
-
-    def close(self) -> None:
-        self.loop.run_until_complete(self.raw.close())
-        self.loop.close()
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def old_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    """A connection to a database migrated up to 0006 only (the schema before this migration)."""
-    if request.param == "sqlite":
-        conn = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)
-        configure(conn)
-        assert migrate(conn, available()[:BEFORE]) == BEFORE
-        yield conn
-        conn.close()
-        return
-    pg = _Pg(str(request.getfixturevalue("pg_schema_url")))
-    assert migrate(pg.conn, available()[:BEFORE]) == BEFORE
-    try:
-        yield pg.conn
-    finally:
-        pg.close()
+    """A connection to a database at the schema before this migration."""
+    yield from database_at(request, tmp_path, BEFORE)
 
 
 def _fill(conn: Any) -> None:
