@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import itertools
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,5 +50,5 @@ def test_every_card_in_exactly_one_group(cards: list[Card], order: str) -> None:
     for g in groups:
         assert g, "no empty group"
         one_rank = len({c.rank for c in g}) == 1
-        one_suit_near = len({c.suit for c in g}) == 1 and all(b.rank - a.rank <= 2 for a, b in zip(g, g[1:]))
+        one_suit_near = len({c.suit for c in g}) == 1 and all(b.rank - a.rank <= 2 for a, b in itertools.pairwise(g))
         assert one_rank or one_suit_near, g

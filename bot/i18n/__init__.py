@@ -1,0 +1,27 @@
+"""Every text a player reads, in his language: one gettext catalogue per language (Babel's tools).
+
+Code writes English message ids and asks a language's ``Texts`` for them::
+
+    t = texts("de")
+    t._("Draw from the stock")                       # -> "Vom Stapel ziehen"
+    t.ngettext("{n} card", "{n} cards", 3, n=3)      # the language's own plural rules
+    t.number(1234)                                   # -> "1.234"
+
+Placeholders are ``str.format`` fields (``{name}``), filled after the translation. A text needed
+before a language is known (a module constant) is marked with ``N_`` and translated where shown.
+The catalogues live in bot/i18n/locales/<lang>/LC_MESSAGES/gin.po, the template in
+bot/i18n/locales/gin.pot (``python -m bot.i18n extract`` rewrites it and merges new ids into every
+catalogue); they are compiled when first used. Which language a text is shown in is the caller's
+choice (``choose``): the clicking player's for private answers, the server's for public ones.
+A leaf package: it imports nothing of the project, so the engine's callers, the renderer and the
+Discord layer may all use it.
+"""
+
+from __future__ import annotations
+
+from .catalogue import DEFAULT, LANGUAGES, PSEUDO, Texts, texts
+from .choice import choose, from_discord, language_names
+
+N_ = str  # marks a text for the catalogue without translating it here
+
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "PSEUDO", "Texts", "choose", "from_discord", "language_names", "texts"]

@@ -1,0 +1,71 @@
+"""The catalogues: one compiled gettext translation per language, loaded once and kept."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from gettext import GNUTranslations, NullTranslations
+from pathlib import Path
+from typing import Final
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from .pseudo import pseudo_translations
+
+DOMAIN: Final = "gin"
+LOCALES: Final = Path(__file__).parent / "locales"
+DEFAULT: Final = "en"
+LANGUAGES: Final = ("en", "de", "es", "fr", "pt_BR")  # English is the message ids themselves
+PSEUDO: Final = "qps"  # a test language: every text accented, 30 % longer and bracketed
+
+
+class Texts:
+    """The texts of one language."""
+
+    def __init__(self, lang: str, translations: NullTranslations) -> None:
+        self.lang = lang
+        self._tr = translations
+        self._locale = Locale.parse(DEFAULT if lang == PSEUDO else lang)
+
+    def _(self, message: str, /, **fields: object) -> str:
+        """The translation of ``message`` with its ``{fields}`` filled."""
+        text = self._tr.gettext(message)
+        return text.format(**fields) if fields else text
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **fields: object) -> str:
+        """The form of a counted text that the language's plural rules choose for ``n``."""
+        text = self._tr.ngettext(singular, plural, n)
+        return text.format(**fields) if fields else text
+
+    def number(self, n: float) -> str:
+        """A number as the language writes it (grouping and decimal signs)."""
+        return format_decimal(n, locale=self._locale)
+
+    def __repr__(self) -> str:
+        return f"Texts({self.lang!r})"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _compiled(lang: str) -> NullTranslations:
+    with po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return GNUTranslations(buf)
+
+
+@cache
+def texts(lang: str) -> Texts:
+    """The texts of ``lang`` (one of LANGUAGES, or PSEUDO); English for any other."""
+    if lang == PSEUDO:
+        return Texts(lang, pseudo_translations())
+    if lang not in LANGUAGES or lang == DEFAULT:
+        return Texts(DEFAULT, NullTranslations())
+    return Texts(lang, _compiled(lang))
