@@ -19,8 +19,21 @@ from typing import Any, Protocol, TypeVar
 from .options import NO_OPTIONS, OptionTable
 
 
+def N_(text: str) -> str:
+    """Marks an English text for the catalogue (bot.i18n) where it is written; it is translated where shown."""
+    return text
+
+
 class IllegalAction(Exception):
-    """A move the rules do not allow now. The message says why, for the player."""
+    """A move the rules do not allow now. The message says why, for the player.
+
+    ``message`` is an English text with ``{fields}`` (a catalogue's message id: bot.i18n translates
+    it, then fills ``fields``); ``str()`` of the exception is the English text filled in."""
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+        super().__init__(message.format(**fields) if fields else message)
 
 
 RESIGN_TEXT = "resign"  # how a resignation is written in every game's move log

@@ -69,9 +69,9 @@ class Discarding:
         card = action.card
         assert card is not None
         if card not in self.hands[seat]:
-            raise IllegalAction(f"{card.pretty} is not in your hand.")
+            raise IllegalAction("{card} is not in your hand.", card=card.pretty)
         if self.drawn_from_discard and card == self.drawn:
-            raise IllegalAction(f"You may not discard the {card.pretty} you just took from the pile.")
+            raise IllegalAction("You may not discard the {card} you just took from the pile.", card=card.pretty)
         return card
 
     def _discard(self, seat: int, card: Card) -> None:
@@ -91,11 +91,13 @@ class Discarding:
         rest = tuple(c for c in hand if c is not card)
         dw = deadwood_of_mask(mask_of(rest), runs)
         if gin and dw:
-            raise IllegalAction(f"Not gin: {dw} deadwood after discarding the {card.pretty}.")
+            raise IllegalAction(
+                "Not gin: {deadwood} deadwood after discarding the {card}.", deadwood=dw, card=card.pretty
+            )
         if dw > limit:
             if straight:
                 raise IllegalAction("Straight gin: no knocking, only gin ends a hand.")
-            raise IllegalAction(f"Deadwood {dw} is over the knock limit {limit}.")
+            raise IllegalAction("Deadwood {deadwood} is over the knock limit {limit}.", deadwood=dw, limit=limit)
         hand.remove(card)
         self._forget(seat, card)
         self.knock_discard = card
@@ -108,7 +110,9 @@ class Discarding:
         hand = self.hands[seat]
         dw = deadwood_of_mask(mask_of(hand), runs)
         if dw:
-            raise IllegalAction(f"Not big gin: {dw} deadwood with all {len(hand)} cards.")
+            raise IllegalAction(
+                "Not big gin: {deadwood} deadwood with all {cards} cards.", deadwood=dw, cards=len(hand)
+            )
         return tuple(hand)
 
     def _leaves_gin(self, seat: int, card: Card, runs: bool) -> bool:

@@ -77,7 +77,7 @@ def score_knockout(
     arrangements = all_arrangements(k)
     least = mask_points(arrangements[0][1])
     if least > limit:
-        raise IllegalAction(f"Deadwood {least} is over the knock limit {limit}.")
+        raise IllegalAction("Deadwood {deadwood} is over the knock limit {limit}.", deadwood=least, limit=limit)
     best = min((a for a in arrangements if mask_points(a[1]) == least), key=lambda a: (_lay_off_chances(a[0], k), a[0]))
     k_melds, k_dead = best
     ordered = _ordered_melds(k_melds)

@@ -5,7 +5,7 @@ the pile)."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..game import IllegalAction
+from ..game import N_, IllegalAction
 from .melds import TableMeld, fits, meld_problem
 from .moves import Act, TableAction
 from .state import DRAW, PLAY, RESPOND, TableState
@@ -19,9 +19,9 @@ class TableChecks(TableState):
         if self.phase != phase:
             raise IllegalAction(
                 {
-                    DRAW: "You have already drawn this turn." if self.phase == PLAY else "Draw first.",
-                    PLAY: "Draw a card first.",
-                    RESPOND: "There is nothing to answer.",
+                    DRAW: N_("You have already drawn this turn.") if self.phase == PLAY else N_("Draw first."),
+                    PLAY: N_("Draw a card first."),
+                    RESPOND: N_("There is nothing to answer."),
                 }[phase]
             )
 
@@ -37,7 +37,7 @@ class TableChecks(TableState):
     def _check_holds(self, seat: int, cards: tuple[Card, ...]) -> None:
         for c in cards:
             if c not in self.held[seat]:
-                raise IllegalAction(f"You do not hold {c}.")
+                raise IllegalAction("You do not hold {card}.", card=c)
 
     def _kept(self, seat: int) -> frozenset[Card]:
         """The cards ``seat`` may not discard now: the card taken from the pile this turn (Rummy: this hand)."""
@@ -57,9 +57,13 @@ class TableChecks(TableState):
         left = self._left_only_kept(seat, cards)
         if left:
             told = " ".join(str(c) for c in left)
+            if len(left) == 1:
+                raise IllegalAction(
+                    "That would leave you only {cards}, taken from the pile, and you may not discard it now.",
+                    cards=told,
+                )
             raise IllegalAction(
-                f"That would leave you only {told}, taken from the pile, and you may not discard "
-                f"{'it' if len(left) == 1 else 'them'} now."
+                "That would leave you only {cards}, taken from the pile, and you may not discard them now.", cards=told
             )
 
     def _strands(self, seat: int, cards: tuple[Card, ...]) -> bool:
@@ -78,10 +82,10 @@ class TableChecks(TableState):
         self._need_phase(PLAY)
         self._check_holds(seat, (card,))
         if not 1 <= number <= len(self.melds):
-            raise IllegalAction(f"There is no meld {number} on the table.")
+            raise IllegalAction("There is no meld {number} on the table.", number=number)
         meld = self.melds[number - 1]
         if not fits(meld, card, self.STYLE):
-            raise IllegalAction(f"{card} does not fit meld {number} ({meld}).")
+            raise IllegalAction("{card} does not fit meld {number} ({meld}).", card=card, number=number, meld=meld)
         self._check_leaves(seat, (card,))
         return meld
 
@@ -108,4 +112,4 @@ class TableChecks(TableState):
         if card in self._kept(seat):
             if card == self.from_pile:
                 raise IllegalAction("You may not discard the card you just took from the pile.")
-            raise IllegalAction(f"You may not discard the {card}: you took it from the pile in this hand.")
+            raise IllegalAction("You may not discard the {card}: you took it from the pile in this hand.", card=card)

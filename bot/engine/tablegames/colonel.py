@@ -140,7 +140,7 @@ class Colonel(TableGame):
             if self.challenged:
                 raise IllegalAction("You have already challenged this turn.")
         else:
-            raise IllegalAction(f"'{kind.value}' is not a move in Colonel.")
+            raise IllegalAction("'{move}' is not a move in Colonel.", move=kind.value)
 
     def _do(self, seat: int, action: TableAction, events: list[TableEvent]) -> None:
         kind = action.kind

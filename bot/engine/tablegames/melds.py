@@ -19,6 +19,7 @@ from itertools import combinations, product
 from typing import Any
 
 from ..cards import Card, format_cards, parse_cards
+from ..game import N_
 
 SET, RUN, POKER = "set", "run", "poker"  # poker: a run of mixed suits (Skarney)
 ACES = ("low", "high", "both")
@@ -86,27 +87,27 @@ def meld_kind(cards: Sequence[Card], style: MeldStyle) -> str | None:
 def meld_problem(cards: Sequence[Card], style: MeldStyle) -> str | None:
     """Why the cards are not a meld, in words for the player (None if they are one)."""
     if len(set(cards)) != len(cards):
-        return "A card appears twice."
+        return N_("A card appears twice.")
     if len(cards) < 3:
-        return "A meld needs at least three cards."
+        return N_("A meld needs at least three cards.")
     ranks = {c.rank for c in cards}
     if len(ranks) == 1:
         return None
     if len(ranks) != len(cards):
-        return "Those cards are neither a set (one rank) nor a run (one card of each rank in sequence)."
+        return N_("Those cards are neither a set (one rank) nor a run (one card of each rank in sequence).")
     if not style.poker and len({c.suit for c in cards}) > 1:
-        return "A run must be all one suit."
+        return N_("A run must be all one suit.")
     if run_order(cards, style) is not None:
         return None
     if 1 in ranks:
         low, high = _consecutive(cards, False), _consecutive(cards, True)
         if style.aces == "high" and low is not None:
-            return "The ace is high only: A-K-Q is a run, A-2-3 is not."
+            return N_("The ace is high only: A-K-Q is a run, A-2-3 is not.")
         if style.aces == "low" and high is not None:
-            return "The ace is low only: A-2-3 is a run, Q-K-A is not."
+            return N_("The ace is low only: A-2-3 is a run, Q-K-A is not.")
         if 2 in ranks and 13 in ranks:
-            return "A run may not go round the corner (K-A-2)."
-    return "Those cards are not in sequence."
+            return N_("A run may not go round the corner (K-A-2).")
+    return N_("Those cards are not in sequence.")
 
 
 def display_order(cards: Sequence[Card], style: MeldStyle) -> tuple[Card, ...]:

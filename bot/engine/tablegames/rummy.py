@@ -198,7 +198,7 @@ class Rummy(TableGame):
 
     def _check(self, seat: int, action: TableAction) -> None:
         if not self._check_turn_move(seat, action):
-            raise IllegalAction(f"'{action.kind.value}' is not a move in Rummy.")
+            raise IllegalAction("'{move}' is not a move in Rummy.", move=action.kind.value)
         if action.kind is Act.DRAW_PILE and self._pile_draw_strands(seat):
             raise IllegalAction(
                 "You hold only cards you took from the pile in this hand: draw from the stock, "

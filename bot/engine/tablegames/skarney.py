@@ -198,7 +198,7 @@ class Skarney(TableGame):
         kind = action.kind
         if self.phase == RESPOND:
             if kind not in (Act.ACCEPT, Act.REJECT):
-                raise IllegalAction(f"Accept or reject the offered {self.offer} first.")
+                raise IllegalAction("Accept or reject the offered {card} first.", card=self.offer)
             if kind is Act.ACCEPT and self._dead_ace():
                 raise IllegalAction(
                     "Your opponent drew no card this turn (he took an ace), so his ace may not be accepted; reject it."
@@ -214,7 +214,9 @@ class Skarney(TableGame):
             self._check_draw(action)
             return
         if kind in (Act.DISCARD, Act.CHALLENGE):
-            raise IllegalAction(f"'{kind.value}' is not a move in Skarney Gin; end your turn by offering a card.")
+            raise IllegalAction(
+                "'{move}' is not a move in Skarney Gin; end your turn by offering a card.", move=kind.value
+            )
         self._need_phase(PLAY)
         hand = self.held[seat]
         if kind is Act.CONTRACT:
@@ -239,11 +241,13 @@ class Skarney(TableGame):
                 raise IllegalAction("You may lay off only on your own melds.")
             if self.turn_layoffs.get(meld.number, 0) >= MAX_LAYOFFS:
                 raise IllegalAction(
-                    f"You have laid off {MAX_LAYOFFS} cards on meld {meld.number} this turn, the most a turn allows."
+                    "You have laid off {cards} cards on meld {number} this turn, the most a turn allows.",
+                    cards=MAX_LAYOFFS,
+                    number=meld.number,
                 )
         elif kind is Act.OFFER:
             if self.final:
-                raise IllegalAction(f"The stock is down to {STOCK_END}: end the hand instead of offering.")
+                raise IllegalAction("The stock is down to {cards}: end the hand instead of offering.", cards=STOCK_END)
             if len(hand) < 2:
                 raise IllegalAction("With one card left you say 'last card' instead of offering it.")
             self._check_holds(seat, action.cards)
@@ -251,11 +255,11 @@ class Skarney(TableGame):
                 raise IllegalAction("You may not offer back the card you have just accepted.")
         elif kind is Act.LAST_CARD:
             if self.final:
-                raise IllegalAction(f"The stock is down to {STOCK_END}: end the hand.")
+                raise IllegalAction("The stock is down to {cards}: end the hand.", cards=STOCK_END)
             if len(hand) != 1:
                 raise IllegalAction("You can say 'last card' only when you hold one card.")
         elif not self.final:  # END_HAND
-            raise IllegalAction(f"The hand ends only when a draw leaves {STOCK_END} cards in the stock.")
+            raise IllegalAction("The hand ends only when a draw leaves {cards} cards in the stock.", cards=STOCK_END)
 
     def _do(self, seat: int, action: TableAction, events: list[TableEvent]) -> None:
         kind, other = action.kind, 1 - seat
