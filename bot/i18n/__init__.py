@@ -24,4 +24,10 @@ from .choice import choose, from_discord, language_names
 
 N_ = str  # marks a text for the catalogue without translating it here
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "PSEUDO", "Texts", "choose", "from_discord", "language_names", "texts"]
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Marks a text in a context for the catalogue: (context, message), translated where shown."""
+    return context, message
+
+
+__all__ = ["DEFAULT", "LANGUAGES", "NP_", "N_", "PSEUDO", "Texts", "choose", "from_discord", "language_names", "texts"]

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 from typing import Final
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from .pseudo import pseudo_translations
+from .pseudo import pseudo, pseudo_translations
 
 DOMAIN: Final = "gin"
 LOCALES: Final = Path(__file__).parent / "locales"
@@ -28,7 +30,7 @@ class Texts:
     def __init__(self, lang: str, translations: NullTranslations) -> None:
         self.lang = lang
         self._tr = translations
-        self._locale = Locale.parse(DEFAULT if lang == PSEUDO else lang)
+        self.locale = Locale.parse(DEFAULT if lang == PSEUDO else lang)
 
     def _(self, message: str, /, **fields: object) -> str:
         """The translation of ``message`` with its ``{fields}`` filled."""
@@ -40,9 +42,20 @@ class Texts:
         text = self._tr.ngettext(singular, plural, n)
         return text.format(**fields) if fields else text
 
+    def pgettext(self, context: str, message: str, /, **fields: object) -> str:
+        """The translation of ``message`` in ``context`` (e.g. 'you': the same English words said to
+        the reader, which other languages write with another verb form)."""
+        text = self._tr.pgettext(context, message)
+        return text.format(**fields) if fields else text
+
     def number(self, n: float) -> str:
         """A number as the language writes it (grouping and decimal signs)."""
-        return format_decimal(n, locale=self._locale)
+        return format_decimal(n, locale=self.locale)
+
+    def join(self, items: Sequence[str]) -> str:
+        """'a, b and c' as the language writes a list."""
+        joined = format_list(list(items), locale=self.locale) if items else ""
+        return pseudo(joined) if self.lang == PSEUDO and len(items) > 1 else joined
 
     def __repr__(self) -> str:
         return f"Texts({self.lang!r})"

@@ -16,7 +16,15 @@ from .catalogue import DEFAULT, DOMAIN, LANGUAGES, LOCALES, po_path
 ROOT: Final = Path(__file__).resolve().parents[2]
 SOURCES: Final = ("bot", "cogs", "render")  # the folders whose texts players read
 # ``IllegalAction`` (the engine) and ``Refusal`` (the table service) carry a message id and its fields.
-KEYWORDS: Final = {"_": None, "ngettext": (1, 2), "N_": None, "IllegalAction": None, "Refusal": None}
+KEYWORDS: Final = {
+    "_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "N_": None,
+    "NP_": ((1, "c"), 2),  # a text in a context, marked where it is written (bot.i18n.NP_)
+    "IllegalAction": None,
+    "Refusal": None,
+}
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
 STAMP: Final = datetime(2026, 11, 24, tzinfo=UTC)  # fixed, so a rerun changes no header
 
