@@ -8,6 +8,7 @@ from .db import Database, transaction
 from .dialect import is_postgres_url
 from .discord_state import TurnPing
 from .faults import ConstraintViolation, FaultKind, FaultLog, StorageFault, StorageUnusable
+from .history import HeadToHead, PastMatch, RatingPoint
 from .matches import StaleWrite
 from .migrate import SchemaTooNew
 from .pg import PgDatabase
@@ -46,12 +47,15 @@ __all__ = [
     "FaultKind",
     "FaultLog",
     "GuildSettings",
+    "HeadToHead",
     "MatchRecord",
     "MatchStatus",
     "MoveWrite",
+    "PastMatch",
     "PgDatabase",
     "Place",
     "PlayerStats",
+    "RatingPoint",
     "SchemaTooNew",
     "Snapshot",
     "Stage",

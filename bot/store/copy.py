@@ -37,6 +37,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "snapshots": ("match_id",),
     "player_stats": ("guild_id", "family", "user_id"),
     "player_counters": ("guild_id", "family", "user_id", "counter"),
+    "rating_changes": ("match_id", "user_id"),
     "outbox": ("id",),
     "turn_pings": ("match_id", "user_id"),
 }

@@ -29,13 +29,13 @@ class StaleWrite(RuntimeError):
     """The match on disk is not at the version the write was prepared for (nothing was written)."""
 
 
-_COLS = (
+MATCH_COLUMNS = (
     "m.id, m.game, m.guild_id, m.channel_id, m.rules, m.seed, m.status, m.version, m.started_at, m.ended_at,"
     " m.winner, m.board_message_id, m.turn_deadline, m.warned_version, m.warned_stage, m.seats"
 )
 
 
-def _record(conn: sqlite3.Connection, r: tuple[Any, ...]) -> MatchRecord:
+def match_record(conn: sqlite3.Connection, r: tuple[Any, ...]) -> MatchRecord:
     seats = conn.execute(
         "SELECT seat, user_id, name, ai_level, team, total FROM match_seats WHERE match_id = ? ORDER BY seat", (r[0],)
     ).fetchall()
@@ -180,8 +180,8 @@ def commit_move(conn: sqlite3.Connection, w: MoveWrite, snapshot_every: int = 1)
 
 def get_match(conn: sqlite3.Connection, match_id: int) -> MatchRecord | None:
     with reading(conn):
-        r = conn.execute(f"SELECT {_COLS} FROM matches m WHERE m.id = ?", (match_id,)).fetchone()
-        return None if r is None else _record(conn, r)
+        r = conn.execute(f"SELECT {MATCH_COLUMNS} FROM matches m WHERE m.id = ?", (match_id,)).fetchone()
+        return None if r is None else match_record(conn, r)
 
 
 def get_snapshot(conn: sqlite3.Connection, match_id: int) -> Snapshot | None:

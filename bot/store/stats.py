@@ -30,6 +30,7 @@ from typing import Any
 from bot.engine import MatchSummary
 
 from .records import MatchRecord, PlayerStats, family_of
+from .timefmt import to_db
 
 START_RATING = 1500
 K_FACTOR = 32
@@ -159,6 +160,12 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
             ),
         )
     _add_counts(conn, g, family, [(players[seat], key, value) for seat in range(n) for key, value in r.counts_of(seat)])
+    at = to_db(m.ended_at or m.started_at)
+    conn.executemany(
+        "INSERT INTO rating_changes (match_id, user_id, guild_id, family, at, change, rating)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(m.id, players[s], g, family, at, deltas[s], ratings[s] + deltas[s]) for s in range(n)],
+    )
     return {players[s]: deltas[s] for s in range(n)}
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine import GameRules
 
-from . import challenges, discord_state, matches, outbox, settings, stats, styles
+from . import challenges, discord_state, history, matches, outbox, settings, stats, styles
 from .db import BUSY_TIMEOUT_MS, Database
 from .dialect import is_postgres_url
 from .discord_state import TurnPing
@@ -196,6 +196,29 @@ class Store:
         self, guild_id: int, by: str, limit: int, family: str = stats.DEFAULT_FAMILY
     ) -> list[PlayerStats]:
         return await self.db.read(stats.leaderboard, guild_id, by, limit, family)
+
+    # looking back (bot/store/history.py)
+    async def past_matches(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        game: str | None = None,
+        seats: int | None = None,
+        before: int | None = None,
+        limit: int = history.PAGE,
+    ) -> list[history.PastMatch]:
+        return await self.db.read(
+            lambda conn: history.past_matches(
+                conn, guild_id, user_id, game=game, seats=seats, before=before, limit=limit
+            )
+        )
+
+    async def rating_history(self, guild_id: int, family: str, user_id: int) -> list[history.RatingPoint]:
+        return await self.db.read(history.rating_history, guild_id, family, user_id)
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> history.HeadToHead:
+        return await self.db.read(history.head_to_head, guild_id, user_id, other_id)
 
     # each player's look and each server's ping grace (bot/store/styles.py)
     async def get_player_style(self, user_id: int) -> styles.PlayerStyle | None:

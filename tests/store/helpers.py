@@ -30,6 +30,7 @@ TABLES = (
     "snapshots",
     "player_stats",
     "player_counters",
+    "rating_changes",
     "outbox",
 )
 

@@ -64,6 +64,8 @@ async def _snapshot(target) -> dict:
         out["views"] = [await svc.seat_view(m.id, u) for m in live for u in m.players if u != 99]
         out["tables"] = [await svc.store.get_challenge(i) for i in range(1, 10)]
         out["settings"] = await svc.guild_settings(G)
+        out["ratings"] = [await svc.store.rating_history(G, "gin:2", u) for u in (11, 21, 12, 22)]
+        out["history"] = [await svc.store.past_matches(G, u) for u in (11, 31)]
         return out
     finally:
         await svc.close()
@@ -74,6 +76,7 @@ def test_migrate_db_copies_everything_and_play_goes_on(tmp_path, pg_schema_url, 
     asyncio.run(_fill(source))
     before = asyncio.run(_snapshot(source))
     assert before["gin:2/rating"] and before["gin:3/rating"] and len(before["live"]) == 2
+    assert all(before["ratings"]) and all(before["history"])  # rating changes and histories are copied too
     assert sum(t is not None for t in before["tables"]) == 5  # four started, one open
 
     assert main(["migrate-db", "--from", str(source), "--to", pg_schema_url]) == 0
