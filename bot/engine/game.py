@@ -274,11 +274,15 @@ class GameType:
         """Rebuild a match from its seed and move log (seat, action text)."""
         state = self.new(rules, seed, seats)
         for seat, text in moves:
-            if text == RESIGN_TEXT:
-                state.resign(seat)
-            else:
-                state.apply(seat, self.parse_action(text))
+            self.replay_move(state, seat, text)
         return state
+
+    def replay_move(self, state: AnyState, seat: int, text: str) -> None:
+        """Apply one logged move (its text, or a resignation) to ``state``."""
+        if text == RESIGN_TEXT:
+            state.resign(seat)
+        else:
+            state.apply(seat, self.parse_action(text))
 
 
 _GAMES: dict[str, GameType] = {}

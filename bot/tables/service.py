@@ -18,6 +18,7 @@ from .lobby import LobbyPart
 from .moves import MovesPart
 from .reads import ReadsPart
 from .recovery import RecoveryPart
+from .replay import ReplayPart
 from .settings import SettingsPart
 from .shards import ShardSet
 from .styles import StylesPart
@@ -34,6 +35,7 @@ class TableService(
     AnnouncementsPart,
     StylesPart,
     DiscordStatePart,
+    ReplayPart,
 ):
     """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
     moves, deadlines and stats per game family.
