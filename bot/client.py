@@ -34,7 +34,12 @@ from render.pool import RenderPool
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.gin.commands", "cogs.gin.stats", "cogs.gin.guide")  # in this order: the others join /gin
+EXTENSIONS = (
+    "cogs.gin.commands",
+    "cogs.gin.stats",
+    "cogs.gin.guide",
+    "cogs.gin.lookback",
+)  # in this order: the others join /gin
 STATS_EVERY_S = 60.0  # the picture pool's numbers in the log
 
 IDENTIFY_WINDOW_S = 5.0  # Discord: max_concurrency shards may IDENTIFY per 5 seconds

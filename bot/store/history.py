@@ -122,3 +122,13 @@ def head_to_head(conn: sqlite3.Connection, guild_id: int, user_id: int, other_id
             points_against += m.totals[them]
     won = sum(results)
     return HeadToHead(len(played), won, len(played) - won, points_for, points_against, tuple(results[:5]))
+
+
+def last_scored_in_channel(conn: sqlite3.Connection, channel_id: int) -> int | None:
+    """The newest match of the channel that has a finished hand (any status)."""
+    row = conn.execute(
+        "SELECT m.id FROM matches m WHERE m.channel_id = ?"
+        " AND EXISTS (SELECT 1 FROM hands h WHERE h.match_id = m.id) ORDER BY m.id DESC LIMIT 1",
+        (channel_id,),
+    ).fetchone()
+    return None if row is None else int(row[0])

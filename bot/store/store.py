@@ -220,6 +220,9 @@ class Store:
     async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> history.HeadToHead:
         return await self.db.read(history.head_to_head, guild_id, user_id, other_id)
 
+    async def last_scored_in_channel(self, channel_id: int) -> int | None:
+        return await self.db.read(history.last_scored_in_channel, channel_id)
+
     # each player's look and each server's ping grace (bot/store/styles.py)
     async def get_player_style(self, user_id: int) -> styles.PlayerStyle | None:
         return await self.db.read(styles.get_player_style, user_id)

@@ -27,6 +27,7 @@ from .base import Chooser
 from .errors import STALE, Refusal
 from .lobby import BOT_NAME, TABLE_TTL_S
 from .records import ActResult, MatchInfo, Overdue
+from .replay import ReplayBook, ReplayFrame
 from .service import TableService
 
 __all__ = [
@@ -49,6 +50,8 @@ __all__ = [
     "Place",
     "PlayerStats",
     "Refusal",
+    "ReplayBook",
+    "ReplayFrame",
     "Stage",
     "StorageFault",
     "TableService",

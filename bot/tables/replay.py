@@ -84,3 +84,11 @@ class ReplayPart(ServiceBase):
         else:
             seats = ()
         return ReplayFrame(position, book.hand_at(position), state.public_view(), seats)
+
+    async def last_hand(self, channel_id: int, user_id: int) -> tuple[ReplayBook, ReplayFrame]:
+        """The channel's last finished hand as it ended (its cards are public once scored), for /gin last."""
+        match_id = await self.store.last_scored_in_channel(channel_id)
+        if match_id is None:
+            raise Refusal("No hand has finished in this channel yet.")
+        book = await self.open_replay(match_id, user_id)
+        return book, await self.replay_frame(book, book.hand_ends[-1])

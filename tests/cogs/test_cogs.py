@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.client import EXTENSIONS, GinTree
 
 GIN = {"challenge", "play", "hand", "resign", "rules", "settings", "status", "style"}
-STATS = {"leaderboard", "stats", "help"}  # the stats and guide cogs join the gin group
+STATS = {"leaderboard", "stats", "help", "history", "replay", "last"}  # the other cogs join the gin group
 
 
 @pytest.fixture
@@ -61,12 +61,14 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
 
 
 async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> None:
-    assert EXTENSIONS == ("cogs.gin.commands", "cogs.gin.stats", "cogs.gin.guide")
+    assert EXTENSIONS == ("cogs.gin.commands", "cogs.gin.stats", "cogs.gin.guide", "cogs.gin.lookback")
     await bot.unload_extension("cogs.gin.stats")
     await bot.unload_extension("cogs.gin.guide")
+    await bot.unload_extension("cogs.gin.lookback")
     assert children(bot) == GIN
     await bot.load_extension("cogs.gin.stats")
     await bot.load_extension("cogs.gin.guide")
+    await bot.load_extension("cogs.gin.lookback")
     assert children(bot) == GIN | STATS
     await bot.reload_extension("cogs.gin.stats")
     assert children(bot) == GIN | STATS
@@ -74,7 +76,9 @@ async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> 
     assert children(bot) == GIN
     await bot.reload_extension("cogs.gin.stats")
     await bot.reload_extension("cogs.gin.guide")
+    await bot.reload_extension("cogs.gin.lookback")
     assert children(bot) == GIN | STATS
+    await bot.unload_extension("cogs.gin.lookback")
     await bot.unload_extension("cogs.gin.guide")
     await bot.unload_extension("cogs.gin.stats")
     await bot.unload_extension("cogs.gin.commands")

@@ -1,0 +1,283 @@
+"""/gin history, /gin replay and /gin last: looking back at finished matches and hands, privately.
+
+A plain Cog adding its commands to the Gin cog's /gin group (like the stats and help cogs). The
+replay viewer's buttons carry the match and the position in their custom_id, so they work after a
+restart; what a viewer may see is decided by the table service (bot/tables/replay.py) from who
+clicks, never from the id.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import game_type
+from bot.tables import Refusal, ReplayBook, ReplayFrame
+from render.games import renderer_for
+
+from .answer import answers
+from .desk import Desk, desk_of
+from .posting import draw
+
+REPLAY_RE = r"gin:rp:(?P<match>[0-9]{1,19}):(?P<pos>[0-9]{1,9})"
+PAGE_RE = r"gin:hist:(?P<user>[0-9]{1,20}):(?P<before>[0-9]{1,19})"
+OPEN_RE = r"gin:hopen"
+
+
+def replay_id(match_id: int, position: int) -> str:
+    return f"gin:rp:{match_id}:{position}"
+
+
+def _book_title(book: ReplayBook) -> str:
+    kind = game_type(book.match.game)
+    return f"{kind.title} ({book.match.seats} players), match #{book.match.id}"
+
+
+async def replay_message(
+    desk: Desk, book: ReplayBook, frame: ReplayFrame
+) -> tuple[str, list[discord.File], discord.ui.View]:
+    """The viewer at one position: the board as it was, the hands this viewer may see, the move in
+    words and the buttons to step (every edit sends it whole)."""
+    match = book.match
+    renderer = renderer_for(match.game)
+    style = desk.board.style
+    names = list(match.names)
+    table = await draw(renderer.table, frame.public, names, style)
+    files = [discord.File(table.file(), filename="replay-table.png", description=table.description)]
+    for seen in frame.seats:
+        hand = await draw(renderer.hand, seen, names, style)
+        files.append(
+            discord.File(hand.file(), filename=f"replay-hand-{seen.seat + 1}.png", description=hand.description)
+        )
+    words = renderer.describe(frame.public, names)
+    text = f"**{_book_title(book)}**: hand {frame.hand}, move {frame.position} of {book.last}\n{words}" + (
+        ""
+        if book.everything or book.viewer_seat is None
+        else "\nYou see your own cards; the others' once the match is over."
+    )
+    start = book.hand_start(frame.hand)
+    end = next((e for e in book.hand_ends if e > frame.position), book.last)
+    buttons = discord.ui.View(timeout=None)
+    for label, target, enabled in (
+        ("⏮ Hand start", start, frame.position > start),
+        ("◀", frame.position - 1, frame.position > 0),
+        ("▶", frame.position + 1, frame.position < book.last),
+        ("⏭ Hand end", end, frame.position < end),
+    ):
+        buttons.add_item(
+            ReplayButton(replay_id(match.id, max(0, min(target, book.last))), label=label, disabled=not enabled)
+        )
+    return text[:2000], files, buttons
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_RE):
+    """One step of the replay viewer: the position to show is in the id."""
+
+    def __init__(self, custom_id: str, *, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or None, style=discord.ButtonStyle.secondary, custom_id=custom_id, disabled=disabled
+            )
+        )
+        found = re.fullmatch(REPLAY_RE, custom_id)
+        self.match_id = int(found["match"]) if found else 0
+        self.position = int(found["pos"]) if found else 0
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(match.string, label=getattr(item, "label", None) or "")
+
+    @answers
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # Discord first: the replay reads the log and draws
+        desk = desk_of(interaction.client)
+        book = await desk.service.open_replay(self.match_id, interaction.user.id)
+        frame = await desk.service.replay_frame(book, self.position)
+        text, files, buttons = await replay_message(desk, book, frame)
+        await interaction.edit_original_response(content=text, attachments=files, view=buttons)
+
+
+def _history_lines(desk: Desk, past: list[Any], user_id: int) -> list[str]:
+    lines = []
+    for p in past:
+        m = p.match
+        others = ", ".join(name for seat, name in enumerate(m.names) if seat != p.seat)
+        won = m.winner is not None and (
+            m.teams[p.seat] == m.teams[m.winner] if m.teams is not None else m.winner == p.seat
+        )
+        totals = "–".join(str(t) for t in m.totals) if m.totals is not None else "?"
+        how = "resigned" if m.status == "resigned" else ("won" if won else "lost")
+        rating = "" if p.rating_change is None else f", rating {p.rating_change:+d}"
+        when = f"<t:{int((m.ended_at or m.started_at).timestamp())}:d>"
+        lines.append(f"#{m.id} · {when} · {game_type(m.game).title} ({m.seats}) vs {others} · {how} {totals}{rating}")
+    return lines
+
+
+async def history_message(
+    desk: Desk, guild_id: int, user: discord.abc.User, before: int | None
+) -> tuple[discord.Embed, discord.ui.View]:
+    past = await desk.service.store.past_matches(guild_id, user.id, before=before)
+    if not past and before is None:
+        raise Refusal(f"{user.display_name} has no finished match in this server yet.")
+    embed = discord.Embed(
+        title=f"{user.display_name}: finished matches",
+        description="\n".join(_history_lines(desk, past, user.id)) or "No older matches.",
+    )
+    buttons = discord.ui.View(timeout=None)
+    if past:
+        buttons.add_item(HistoryPage(f"gin:hist:{user.id}:{past[-1].match.id}", label="Older ▶"))
+        buttons.add_item(OpenReplay([p.match.id for p in past]))
+    return embed, buttons
+
+
+class HistoryPage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_RE):
+    """The next page of a player's history: whose, and below which match id, in the id."""
+
+    def __init__(self, custom_id: str, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(label=label or None, style=discord.ButtonStyle.secondary, custom_id=custom_id)
+        )
+        found = re.fullmatch(PAGE_RE, custom_id)
+        self.user_id = int(found["user"]) if found else 0
+        self.before = int(found["before"]) if found else 0
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HistoryPage:
+        return cls(match.string, label=getattr(item, "label", None) or "")
+
+    @answers
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        assert interaction.guild is not None
+        member = interaction.guild.get_member(self.user_id) or await interaction.client.fetch_user(self.user_id)
+        embed, buttons = await history_message(desk_of(interaction.client), interaction.guild.id, member, self.before)
+        await interaction.edit_original_response(embed=embed, view=buttons)
+
+
+class OpenReplay(discord.ui.DynamicItem[discord.ui.Select[Any]], template=OPEN_RE):
+    """Open one match of a history page in the replay viewer (the match ids are the options)."""
+
+    def __init__(self, match_ids: list[int] | None = None) -> None:
+        options = [discord.SelectOption(label=f"Replay match #{i}", value=str(i)) for i in (match_ids or [])[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=OPEN_RE,
+                placeholder="Replay a match…",
+                options=options or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenReplay:
+        return cls()
+
+    @answers
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        chosen = self.item.values[0] if self.item.values else "0"
+        match_id = int(chosen) if chosen.isdigit() else 0
+        await _open(interaction, match_id, None)
+
+
+async def _open(interaction: discord.Interaction, match_id: int, position: int | None) -> None:
+    desk = desk_of(interaction.client)
+    book = await desk.service.open_replay(match_id, interaction.user.id)
+    frame = await desk.service.replay_frame(book, book.last if position is None else position)
+    text, files, buttons = await replay_message(desk, book, frame)
+    await interaction.followup.send(text, files=files, view=buttons, ephemeral=True)
+
+
+@app_commands.describe(user="Whose matches (default: yours)")
+@answers
+async def history_command(interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    assert interaction.guild is not None
+    embed, buttons = await history_message(
+        desk_of(interaction.client), interaction.guild.id, user or interaction.user, None
+    )
+    await interaction.followup.send(embed=embed, view=buttons, ephemeral=True)
+
+
+@app_commands.describe(match="The match number (default: the last one in this channel)")
+@answers
+async def replay_command(interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    desk = desk_of(interaction.client)
+    if match is None:
+        assert interaction.channel_id is not None
+        found = await desk.service.store.last_scored_in_channel(interaction.channel_id)
+        if found is None:
+            raise Refusal("No hand has finished in this channel yet: name a match.")
+        match = found
+    await _open(interaction, match, None)
+
+
+@answers
+async def last_command(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    desk = desk_of(interaction.client)
+    assert interaction.channel_id is not None
+    book, frame = await desk.service.last_hand(interaction.channel_id, interaction.user.id)
+    renderer = renderer_for(book.match.game)
+    names = list(book.match.names)
+    image = await draw(renderer.result, frame.public, names, desk.board.style)
+    line = renderer.hand_line(frame.public, names) or "The hand is over."
+    files = (
+        [] if image is None else [discord.File(image.file(), filename="last-hand.png", description=image.description)]
+    )
+    await interaction.followup.send(f"**{_book_title(book)}**, hand {frame.hand}: {line}", files=files, ephemeral=True)
+
+
+COMMANDS = (
+    ("history", "Your finished matches in this server (or another player's), to replay", history_command),
+    ("replay", "Step through a match move by move (privately)", replay_command),
+    ("last", "The last finished hand of this channel: both hands, lay-offs and the score", last_command),
+)
+
+
+class Lookback(commands.Cog):
+    """Adds /gin history, /gin replay and /gin last to the Gin cog's group."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._added: list[app_commands.Command[Any, ..., None]] = []
+
+    def _group(self) -> app_commands.Group | None:
+        cog = self.bot.get_cog("Gin")
+        group = cog.app_command if isinstance(cog, commands.GroupCog) else None
+        return group if isinstance(group, app_commands.Group) else None
+
+    async def cog_load(self) -> None:
+        group = self._group()
+        if group is None:
+            raise RuntimeError("add the Gin cog before the Lookback cog: its /gin group is needed")
+        for name, description, callback in COMMANDS:
+            cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+                name=name, description=description, callback=callback, parent=group
+            )
+            group.add_command(cmd, override=True)
+            self._added.append(cmd)
+        self.bot.add_dynamic_items(ReplayButton, HistoryPage, OpenReplay)
+
+    async def cog_unload(self) -> None:
+        group = self._group()
+        for cmd in self._added:
+            if group is not None and group.get_command(cmd.name) is cmd:
+                group.remove_command(cmd.name)
+        self._added = []
+        self.bot.remove_dynamic_items(ReplayButton, HistoryPage, OpenReplay)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Needs the Gin cog loaded first (cogs.gin.commands)."""
+    await bot.add_cog(Lookback(bot))

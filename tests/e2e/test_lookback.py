@@ -1,0 +1,67 @@
+"""/gin last, /gin replay and /gin history through the stand-in: a finished hand for anyone who asks,
+a replay that shows a player his own cards while the match is on and every hand once it is over,
+and nobody else's hidden card to anyone, by any path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fakediscord import FakeDiscord
+from fakediscord.messages import StoredMessage
+from tests.e2e.game_driver import Player, fixed_seeds, gin_bot, slash, start_match
+
+
+def _files(message: StoredMessage) -> list[str]:
+    return sorted(a.filename for a in message.attachments)
+
+
+async def _finish_one_hand(alice: Player, bob: Player) -> None:
+    players = [alice, bob]
+    for _ in range(400):
+        if any(p.hand_over for p in players):
+            return
+        mover = await alice.fd.wait_until(lambda: next((p for p in players if p.controls()), None), timeout=5)
+        while mover.controls() and not mover.hand_over:
+            await mover.act()
+    raise AssertionError("no hand ended")
+
+
+async def test_last_replay_and_history_show_only_what_each_may_see(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fd = fake_discord
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(7)):
+        ix = await slash(fd, fd.carol, "last")
+        assert "No hand has finished" in (await ix.final(5)).content
+        alice, bob = await start_match(fd)
+        await _finish_one_hand(alice, bob)
+
+        last = await (await slash(fd, fd.carol, "last")).final(5)
+        assert last.ephemeral and "hand 1" in last.content and _files(last) == ["last-hand.png"]
+
+        outsider = await (await slash(fd, fd.carol, "replay")).final(5)
+        assert outsider.ephemeral and _files(outsider) == ["replay-table.png"]
+        assert "hand 1" in outsider.content
+        last_move = int(outsider.content.split("\n")[0].rsplit(" of ", 1)[1])
+        back = outsider.component(label="◀")["custom_id"]
+        at_end = outsider.content
+        await (await fd.click(fd.carol, outsider, back)).response()
+        stepped = await fd.wait_for_message(lambda m: m.id == outsider.id and m.content != at_end, timeout=5)
+        assert stepped.content.split("\n")[0].endswith(f"move {last_move - 1} of {last_move}")
+        assert _files(stepped) == ["replay-table.png"]
+
+        own = await (await slash(fd, fd.alice, "replay")).final(5)
+        assert _files(own) == ["replay-hand-1.png", "replay-table.png"]  # his own cards, not Bob's
+        assert "the others' once the match is over" in own.content
+
+        question = await (await slash(fd, fd.bob, "resign")).final()
+        sure = await fd.click(fd.bob, question, question.component(label="Yes, resign the match")["custom_id"])
+        await sure.settled(5.0)
+        player_view = await (await slash(fd, fd.bob, "replay")).final(5)
+        assert _files(player_view) == ["replay-hand-1.png", "replay-hand-2.png", "replay-table.png"]
+        still_outside = await (await slash(fd, fd.carol, "replay")).final(5)
+        assert _files(still_outside) == ["replay-table.png"]
+
+        history = await (await slash(fd, fd.alice, "history")).final(5)
+        assert history.ephemeral and len(history.embeds) == 1
+        assert "Gin Rummy (2) vs Bob" in history.embeds[0]["description"]
+        public = [m for m in fd.channel_messages() if any("replay" in a.filename for a in m.attachments)]
+        assert public == []  # every replay is private
