@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import game_type
+from bot.store import HeadToHead
 from bot.tables import Refusal, ReplayBook, ReplayFrame
 from render.games import renderer_for
 
@@ -35,6 +36,18 @@ def replay_id(match_id: int, position: int) -> str:
 def _book_title(book: ReplayBook) -> str:
     kind = game_type(book.match.game)
     return f"{kind.title} ({book.match.seats} players), match #{book.match.id}"
+
+
+def head_to_head(name: str, other: str, record: HeadToHead) -> str:
+    """'Alice against Bob: 5 matches, 3 won, 2 lost · points 640–580 · last: W L W W L'."""
+    if not record.matches:
+        return f"{name} and {other} have not finished a match together in this server."
+    last = " ".join("W" if won else "L" for won in record.last)
+    return (
+        f"**{name} against {other}**: {record.matches} {'match' if record.matches == 1 else 'matches'}, "
+        f"{record.won} won, {record.lost} lost · points {record.points_for}–{record.points_against} · "
+        f"last (newest first): {last}"
+    )
 
 
 async def replay_message(

@@ -11,6 +11,7 @@ callbacks are module functions (no binding) that reach the service through the c
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -21,10 +22,12 @@ from discord.ext import commands
 from bot.constants import DEFAULT_GAME
 from bot.engine import game_names, game_type
 from bot.tables import DEFAULT_FAMILY, Refusal, family_of
+from render.chart import rating_chart
 
 from . import messages
 from .answer import answers
 from .desk import desk_of
+from .lookback import head_to_head
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +90,7 @@ async def leaderboard_command(
     user="Whose statistics (default: yours)",
     game="Which game (default: Gin)",
     players="Table size (default: two); each size is counted apart",
+    vs="The record against this player instead (every game)",
 )
 @app_commands.autocomplete(game=family_games)
 @answers
@@ -95,17 +99,29 @@ async def stats_command(
     user: discord.User | None = None,
     game: str | None = None,
     players: Players | None = None,
+    vs: discord.User | None = None,
 ) -> None:
     await interaction.response.defer(thinking=True)
     who = user or interaction.user
-    chosen, words = family(game, players)
-    stats = await desk_of(interaction.client).service.player_stats(interaction.guild_id or 0, who.id, chosen)
-    if stats is None:
-        await interaction.followup.send(
-            messages.no_stats(who.display_name, words), allowed_mentions=discord.AllowedMentions.none()
-        )
+    desk = desk_of(interaction.client)
+    guild = interaction.guild_id or 0
+    quiet = discord.AllowedMentions.none()
+    if vs is not None:
+        record = await desk.service.store.head_to_head(guild, who.id, vs.id)
+        await interaction.followup.send(head_to_head(who.display_name, vs.display_name, record), allowed_mentions=quiet)
         return
-    await interaction.followup.send(messages.stats_text(stats, words), allowed_mentions=discord.AllowedMentions.none())
+    chosen, words = family(game, players)
+    stats = await desk.service.player_stats(guild, who.id, chosen)
+    if stats is None:
+        await interaction.followup.send(messages.no_stats(who.display_name, words), allowed_mentions=quiet)
+        return
+    history = await desk.service.store.rating_history(guild, chosen, who.id)
+    files = []
+    if len(history) > 1:
+        title = f"{who.display_name} · {words} rating"
+        chart = await asyncio.to_thread(rating_chart, [p.rating for p in history], title, desk.board.style)
+        files.append(discord.File(chart.file(), filename=chart.filename, description=chart.description))
+    await interaction.followup.send(messages.stats_text(stats, words), files=files, allowed_mentions=quiet)
 
 
 COMMANDS = (

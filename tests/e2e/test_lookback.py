@@ -65,3 +65,14 @@ async def test_last_replay_and_history_show_only_what_each_may_see(fake_discord:
         assert "Gin Rummy (2) vs Bob" in history.embeds[0]["description"]
         public = [m for m in fd.channel_messages() if any("replay" in a.filename for a in m.attachments)]
         assert public == []  # every replay is private
+
+        # a second match (Alice resigns it at once): the rating chart and the record against Bob
+        await start_match(fd)
+        question = await (await slash(fd, fd.alice, "resign")).final()
+        sure = await fd.click(fd.alice, question, question.component(label="Yes, resign the match")["custom_id"])
+        await sure.settled(5.0)
+        stats = await (await slash(fd, fd.alice, "stats")).final(5)
+        assert _files(stats) == ["rating.png"]
+        record = await (await slash(fd, fd.alice, "stats", vs=fd.bob)).final(5)
+        assert "Alice against Bob**: 2 matches, 1 won, 1 lost" in record.content
+        assert "last (newest first): L W" in record.content
