@@ -8,6 +8,7 @@
                              other processes on the same database run the other shards
     python -m bot play --game G --players N ...   play seat 0 in the terminal, the AI the others
     python -m bot selfplay --game G --players N --seed S ...   the AI in every seat, one JSON line per hand
+    python -m bot replay FILE [--hand N]   a match file (/gin replay file:True) move by move
     python -m bot migrate-db --from gin.sqlite3 --to postgresql://...   copy every row to an empty store
 
 Settings come from the environment or .env (bot.config.Settings): DISCORD_TOKEN, GIN_DB,
@@ -36,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.store.copy import main as migrate_db_main  # copy one store into another, no discord
 
         return int(migrate_db_main(args[1:]) or 0)
+    if args and args[0] == "replay":
+        from bot.replay_cli import main as replay_main  # a match file in the terminal, no discord
+
+        return int(replay_main(args[1:]) or 0)
     if args and args[0] == "selfplay":
         from bot.selfplay import main as selfplay_main  # the AI in every seat, JSON lines out
 

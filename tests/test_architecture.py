@@ -68,11 +68,26 @@ def test_the_ai_reads_only_the_engine() -> None:
 
 def test_the_renderer_draws_from_the_engine_only() -> None:
     # __main__ is the sample-picture tool: it plays a demo match (bot.demo) to have views to draw.
-    assert foreign("render", {"bot.engine", "render", "PIL"}, skip=("__main__.py", "subset_font.py")) == {}
+    # bot.i18n is a leaf (the catalogues): every layer that writes words may use it.
+    assert foreign("render", {"bot.engine", "bot.i18n", "render", "PIL"}, skip=("__main__.py", "subset_font.py")) == {}
+
+
+def test_the_catalogues_are_a_leaf() -> None:
+    assert foreign("bot/i18n", {"bot.i18n", "babel"}) == {}
 
 
 def test_the_store_and_service_know_nothing_of_discord() -> None:
-    allowed = {"bot.engine", "bot.store", "bot.tables", "bot.constants", "bot.ai", "aiosqlite", "asyncpg"}
+    # bot.replay_file: the replay file's format, a leaf on the engine (the service writes it, the terminal reads it)
+    allowed = {
+        "bot.engine",
+        "bot.store",
+        "bot.tables",
+        "bot.constants",
+        "bot.ai",
+        "bot.replay_file",
+        "aiosqlite",
+        "asyncpg",
+    }
     assert foreign("bot/store", allowed) == {} and foreign("bot/tables", allowed) == {}
 
 
@@ -98,3 +113,8 @@ def test_no_path_outside_the_repository_is_named() -> None:
         *(ROOT / "docs").glob("*.md"),
     ]
     assert [str(p.relative_to(ROOT)) for p in texts if outside.search(p.read_text(encoding="utf-8"))] == []
+
+
+def test_the_replay_file_reads_only_the_engine() -> None:
+    extra = {m for m in imports(ROOT / "bot" / "replay_file.py") if m not in STDLIB and m != "__future__"}
+    assert extra == {"bot.engine"}

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import AnyState, PublicViewLike, SeatViewLike, game_type
-from bot.store import MatchRecord, MatchStatus
+from bot.replay_file import ReplayFile
+from bot.store import HeadToHead, MatchRecord, MatchStatus, PastMatch, RatingPoint
 
 from .base import ServiceBase
 from .errors import Refusal
@@ -87,8 +88,36 @@ class ReplayPart(ServiceBase):
 
     async def last_hand(self, channel_id: int, user_id: int) -> tuple[ReplayBook, ReplayFrame]:
         """The channel's last finished hand as it ended (its cards are public once scored), for /gin last."""
-        match_id = await self.store.last_scored_in_channel(channel_id)
+        match_id = await self.last_scored_match(channel_id)
         if match_id is None:
             raise Refusal("No hand has finished in this channel yet.")
         book = await self.open_replay(match_id, user_id)
         return book, await self.replay_frame(book, book.hand_ends[-1])
+
+    # -- looking back (bot/store/history.py) --------------------------------------------------
+
+    async def history(self, guild_id: int, user_id: int, before: int | None = None) -> list[PastMatch]:
+        """A page of the player's finished matches in the server, newest first (``before``: older than)."""
+        return await self.store.past_matches(guild_id, user_id, before=before)
+
+    async def rating_history(self, guild_id: int, family: str, user_id: int) -> list[RatingPoint]:
+        return await self.store.rating_history(guild_id, family, user_id)
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> HeadToHead:
+        return await self.store.head_to_head(guild_id, user_id, other_id)
+
+    async def last_scored_match(self, channel_id: int) -> int | None:
+        """The newest match of the channel with a finished hand."""
+        return await self.store.last_scored_in_channel(channel_id)
+
+    async def replay_file(self, match_id: int) -> ReplayFile:
+        """A finished match as a replay file; Refusal while it is still played (the file would hold
+        the cards still hidden)."""
+        record = await self.store.get_match(match_id)
+        if record is None:
+            raise Refusal("There is no such match.")
+        if record.status is MatchStatus.ACTIVE:
+            raise Refusal("The match file is ready once the match is over.")
+        log = await self.store.move_log(match_id)
+        moves = tuple((seat, text) for _, seat, text in log)
+        return ReplayFile(game_type(record.game), record.id, record.rules, record.seed, record.names, moves)

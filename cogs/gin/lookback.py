@@ -8,6 +8,7 @@ clicks, never from the id.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -16,8 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import game_type
-from bot.store import HeadToHead
-from bot.tables import Refusal, ReplayBook, ReplayFrame
+from bot.tables import HeadToHead, Refusal, ReplayBook, ReplayFrame
 from render.games import renderer_for
 
 from .answer import answers
@@ -135,7 +135,7 @@ def _history_lines(desk: Desk, past: list[Any], user_id: int) -> list[str]:
 async def history_message(
     desk: Desk, guild_id: int, user: discord.abc.User, before: int | None
 ) -> tuple[discord.Embed, discord.ui.View]:
-    past = await desk.service.store.past_matches(guild_id, user.id, before=before)
+    past = await desk.service.history(guild_id, user.id, before)
     if not past and before is None:
         raise Refusal(f"{user.display_name} has no finished match in this server yet.")
     embed = discord.Embed(
@@ -202,11 +202,16 @@ class OpenReplay(discord.ui.DynamicItem[discord.ui.Select[Any]], template=OPEN_R
         await _open(interaction, match_id, None)
 
 
-async def _open(interaction: discord.Interaction, match_id: int, position: int | None) -> None:
+async def _open(
+    interaction: discord.Interaction, match_id: int, position: int | None, *, with_file: bool = False
+) -> None:
     desk = desk_of(interaction.client)
     book = await desk.service.open_replay(match_id, interaction.user.id)
     frame = await desk.service.replay_frame(book, book.last if position is None else position)
     text, files, buttons = await replay_message(desk, book, frame)
+    if with_file:
+        saved = (await desk.service.replay_file(match_id)).to_json().encode("utf-8")
+        files.append(discord.File(io.BytesIO(saved), filename=f"gin-match-{match_id}.json"))
     await interaction.followup.send(text, files=files, view=buttons, ephemeral=True)
 
 
@@ -221,18 +226,23 @@ async def history_command(interaction: discord.Interaction, user: discord.Member
     await interaction.followup.send(embed=embed, view=buttons, ephemeral=True)
 
 
-@app_commands.describe(match="The match number (default: the last one in this channel)")
+@app_commands.describe(
+    match="The match number (default: the last one in this channel)",
+    file="Also attach the finished match as a file (for python -m bot replay)",
+)
 @answers
-async def replay_command(interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+async def replay_command(
+    interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None, file: bool = False
+) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     desk = desk_of(interaction.client)
     if match is None:
         assert interaction.channel_id is not None
-        found = await desk.service.store.last_scored_in_channel(interaction.channel_id)
+        found = await desk.service.last_scored_match(interaction.channel_id)
         if found is None:
             raise Refusal("No hand has finished in this channel yet: name a match.")
         match = found
-    await _open(interaction, match, None)
+    await _open(interaction, match, None, with_file=file)
 
 
 @answers

@@ -107,7 +107,7 @@ async def stats_command(
     guild = interaction.guild_id or 0
     quiet = discord.AllowedMentions.none()
     if vs is not None:
-        record = await desk.service.store.head_to_head(guild, who.id, vs.id)
+        record = await desk.service.head_to_head(guild, who.id, vs.id)
         await interaction.followup.send(head_to_head(who.display_name, vs.display_name, record), allowed_mentions=quiet)
         return
     chosen, words = family(game, players)
@@ -115,7 +115,7 @@ async def stats_command(
     if stats is None:
         await interaction.followup.send(messages.no_stats(who.display_name, words), allowed_mentions=quiet)
         return
-    history = await desk.service.store.rating_history(guild, chosen, who.id)
+    history = await desk.service.rating_history(guild, chosen, who.id)
     files = []
     if len(history) > 1:
         title = f"{who.display_name} · {words} rating"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.replay_file import read
 from fakediscord import FakeDiscord
 from fakediscord.messages import StoredMessage
 from tests.e2e.game_driver import Player, fixed_seeds, gin_bot, slash, start_match
@@ -48,6 +49,8 @@ async def test_last_replay_and_history_show_only_what_each_may_see(fake_discord:
         assert stepped.content.split("\n")[0].endswith(f"move {last_move - 1} of {last_move}")
         assert _files(stepped) == ["replay-table.png"]
 
+        early = await (await slash(fd, fd.alice, "replay", file=True)).final(5)
+        assert "ready once the match is over" in early.content and not early.attachments
         own = await (await slash(fd, fd.alice, "replay")).final(5)
         assert _files(own) == ["replay-hand-1.png", "replay-table.png"]  # his own cards, not Bob's
         assert "the others' once the match is over" in own.content
@@ -57,6 +60,10 @@ async def test_last_replay_and_history_show_only_what_each_may_see(fake_discord:
         await sure.settled(5.0)
         player_view = await (await slash(fd, fd.bob, "replay")).final(5)
         assert _files(player_view) == ["replay-hand-1.png", "replay-hand-2.png", "replay-table.png"]
+        with_file = await (await slash(fd, fd.bob, "replay", file=True)).final(5)
+        saved = next(a for a in with_file.attachments if a.filename == "gin-match-1.json")
+        replay = read(saved.data.decode("utf-8"))
+        assert replay.names == ("Alice", "Bob") and replay.states()[-1].finished
         still_outside = await (await slash(fd, fd.carol, "replay")).final(5)
         assert _files(still_outside) == ["replay-table.png"]
 

@@ -1,0 +1,66 @@
+"""``python -m bot replay FILE [--hand N]``: a match file (``/gin replay file:True``) in the terminal,
+move by move, in the words of the text-only style; ``--hand N`` shows one hand. Bad arguments or a
+bad file: one line on stderr, exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from bot.replay_file import ReplayFile, read
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m bot replay", description="Show a match file move by move.")
+    p.add_argument("file", type=Path, help="a match file written by /gin replay")
+    p.add_argument("--hand", type=int, default=None, help="show only this hand (1 is the first)")
+    return p
+
+
+def show(replay: ReplayFile, hand: int | None, out: TextIO) -> None:
+    """Every position of the match (or of one hand) in words, each hand's end with its score."""
+    from render import renderer_for  # the words of the text-only style
+
+    renderer = renderer_for(replay.game.name)
+    names = list(replay.names)
+    states = replay.states()
+    print(f"{replay.game.title}, match #{replay.match_id}: {', '.join(names)}", file=out)
+    for line in replay.rules.summary():
+        print(f"  {line}", file=out)
+    shown = 0
+    for position, state in enumerate(states[1:], start=1):
+        playing = len(states[position - 1].hands) + 1  # the hand this move belongs to
+        if hand is not None and playing != hand:
+            continue
+        shown += 1
+        view = state.public_view()
+        print(f"{position:4d}  {renderer.describe(view, names)}", file=out)
+        if len(state.hands) >= playing:
+            print(f"      {renderer.hand_line(view, names) or 'The hand is over.'}", file=out)
+            print(f"      {renderer.score_line(view, names)}", file=out)
+    if hand is not None and not shown:
+        raise ValueError(f"the match has no hand {hand} (it has {len(states[-1].hands)} finished hands)")
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    """Entry point of ``python -m bot replay``; returns the exit code."""
+    out = out or sys.stdout
+    try:
+        ns = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+        replay = read(ns.file.read_text(encoding="utf-8"))
+        show(replay, ns.hand, out)
+    except (_ArgumentError, ValueError, OSError) as e:
+        print(f"replay: {e}", file=sys.stderr)
+        return 2
+    return 0
