@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
-from bot.ai.greedy import greedy_action, greedy_discard
+from bot.ai.gin.greedy import greedy_action, greedy_discard
 from bot.client import GinBot
 from bot.config import Settings
 from bot.engine.gin import SeatView

@@ -23,7 +23,7 @@ from PIL import ImageFont
 
 import bot.ai
 import render
-from bot.ai.deadline import no_deadline
+from bot.ai import no_deadline
 from bot.engine import AnyState, game_type
 from render.games import renderer_for
 

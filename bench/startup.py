@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.engine.gin import SeatView
 from bot.tables import TableService
 from fakediscord import FakeChannel, FakeDiscord, StoredMessage

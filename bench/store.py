@@ -41,7 +41,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.constants import SNAPSHOT_EVERY
 from bot.engine.gin import Match, SeatView
 from bot.engine.knock import preset

@@ -35,7 +35,7 @@ from typing import Any
 
 from bench.ai_strength import wilson
 from bot.ai import chooser_for
-from bot.ai.tablegreedy import greedy_action
+from bot.ai.tablegames import table_greedy_action as greedy_action
 from bot.engine import game_type
 
 GAMES = {"colonel": ("colonel", 2), "skarney": ("skarney", 2), "rummy2": ("rummy", 2), "rummy5": ("rummy", 5)}

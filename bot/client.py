@@ -27,7 +27,7 @@ from bot.constants import AI_DELAY_S, TICK_S
 from bot.tables import TableService
 from bot.tables.shards import ShardSet
 from cogs.gin import ITEMS, Desk, GinTree
-from cogs.gin.posting import use_pictures
+from cogs.gin.flows.posting import use_pictures
 from render import Style
 from render.games import renderers
 from render.pool import RenderPool

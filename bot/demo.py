@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.ai import chooser_for
+from bot.ai import choose_gin
 from bot.engine.gin import Match, PublicView, SeatView, make_rules
 from bot.engine.knock import ActionKind
 
@@ -30,7 +30,7 @@ def play(seed: int, variant: str = "standard", turns: int = 9) -> Moments:
     draw of a deal (or the latest before it, if no deal lasts that long), taken right after the
     draw; the table right after that turn's discard."""
     state = Match.new(make_rules(variant, None), seed)
-    choose = chooser_for("gin")
+    choose = choose_gin
     rng = random.Random(seed)
     snapshot: tuple[tuple[SeatView, SeatView], PublicView] | None = None
     result: PublicView | None = None

@@ -87,7 +87,7 @@ def play(
     gt: Any, rules: Any, seats: int, chooser: Any, seed: int, level: str, trace: bool = False
 ) -> Iterator[dict[str, Any]]:
     """The lines of one self-played match (``trace``: the referee's trace instead)."""
-    from bot.ai.deadline import no_deadline
+    from bot.ai import no_deadline
     from bot.trace import Tracer
 
     state = gt.new(rules, seed, seats)

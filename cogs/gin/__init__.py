@@ -1,18 +1,21 @@
-"""The Discord layer of the game tables, one job per module:
+"""The Discord layer of the game tables, a folder per job:
 
-- ``messages``: every text it writes; ``ids``: custom_id formats (pure);
-- ``answer``: the one answering path (``@answers``, ``GinTree``);
-- ``components``: DynamicItems and views, controls from the game's renderer;
-- ``board``, ``hand``, ``challenges``, ``lobby``, ``scheduler``: public boards, private hands and
-  moves, challenges, lobbies (tables of three or more), and what happens without a click; ``live``: each player's hand message kept live
-  (redrawn by the bot after every move, for the 15 minutes a token lasts); ``pings``: at most one
-  turn ping, none while the player is there; ``desk``: those parts wired together;
-- ``commands`` and ``stats``: the /gin group; these two are the bot's extensions
-  (``bot.client.EXTENSIONS``, loaded in that order: stats joins the group commands owns).
+- ``components/``: what Discord shows and a click lands on: the custom_id formats (``ids``, pure),
+  the DynamicItems (``items``), the views (``views``) and the ``Routes`` a click is handed to;
+- ``flows/``: what happens at a table: the public board (``board``, ``announce``), private hands
+  and moves (``hand``; ``live`` keeps each player's hand message live; ``pings``: at most one turn
+  ping), ``challenges``, ``lobby``, the ``scheduler`` (what happens without a click), ``posting``
+  (drawing and sending) and the ``desk`` that wires them together and fulfils the Routes;
+- ``commands``, ``stats``, ``guide`` and ``lookback``: the /gin group; these are the bot's
+  extensions (``bot.client.EXTENSIONS``, loaded in that order: the others join the group
+  ``commands`` owns);
+- ``answer``: the one answering path (``@answers``, ``GinTree``); ``messages`` and
+  ``server_messages``: the texts.
 
-Only ``commands`` and ``stats`` are extensions: unloading an extension drops it and its
-submodules from ``sys.modules``, so the parts the bot holds (the desk, the DynamicItem classes)
-live in modules no extension contains, and keep one identity across a reload.
+Dependencies point one way: commands -> flows -> components (a click reaches a flow through the
+Routes, never an import back). Unloading an extension drops it and its submodules from
+``sys.modules``, so the parts the bot holds (the desk, the DynamicItem classes) live in modules no
+extension contains, and keep one identity across a reload.
 
 No game rule lives here: what a player may do comes from the engine's views through the
 game's renderer (``render.renderer_for(match.game)``).
@@ -22,6 +25,6 @@ from __future__ import annotations
 
 from .answer import GinTree
 from .components import ITEMS
-from .desk import Desk, desk_of
+from .flows import Desk, desk_of
 
 __all__ = ["ITEMS", "Desk", "GinTree", "desk_of"]

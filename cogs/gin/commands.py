@@ -22,10 +22,10 @@ from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
 from render.pool import RenderPool
 
-from . import messages
+from . import messages, server_messages
 from .answer import answers, answers_anywhere
 from .components import orphan_reason
-from .desk import Desk, desk_of
+from .flows import Desk, desk_of
 from .guide import options_choices
 
 log = logging.getLogger(__name__)
@@ -266,7 +266,7 @@ class Gin(
         pictures = pool.peek_stats().line() if isinstance(pool, RenderPool) else "pictures: drawn in this process"
         desk = self.desk
         matches, active, shards = desk.service.memory_summary()
-        text = messages.bot_status(pictures, desk.inflight.count, matches, active, len(desk.live), shards)
+        text = server_messages.bot_status(pictures, desk.inflight.count, matches, active, len(desk.live), shards)
         await interaction.followup.send(text, ephemeral=True)
 
     # -- each player's look ----------------------------------------------------------------------------
@@ -291,7 +291,7 @@ class Gin(
         after = await service.set_player_style(
             interaction.user.id, four_colour=four_colour, card_size=card_size, text_only=text_only
         )
-        await interaction.followup.send(messages.style_text(after, after != before), ephemeral=True)
+        await interaction.followup.send(server_messages.style_text(after, after != before), ephemeral=True)
         if after != before:
             await self.desk.hands.redraw(interaction.user.id)  # his live hands in the new look
 
@@ -359,7 +359,7 @@ class Gin(
                 ),
             )
         await interaction.followup.send(
-            messages.settings_text(messages.title_of(DEFAULT_GAME), current, grace, changed),
+            server_messages.settings_text(messages.title_of(DEFAULT_GAME), current, grace, changed),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -21,8 +21,7 @@ from bot.tables import HeadToHead, Refusal, ReplayBook, ReplayFrame
 from render.games import renderer_for
 
 from .answer import answers
-from .desk import Desk, desk_of
-from .posting import draw
+from .flows import Desk, desk_of, draw
 
 REPLAY_RE = r"gin:rp:(?P<match>[0-9]{1,19}):(?P<pos>[0-9]{1,9})"
 PAGE_RE = r"gin:hist:(?P<user>[0-9]{1,20}):(?P<before>[0-9]{1,19})"

@@ -14,8 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import game_type
-from bot.tables import STALE, GuildSettings, PlayerStats
-from bot.tables.styles import PlayerStyle
+from bot.tables import STALE
 
 # -- refusals of the Discord layer's own -------------------------------------------------------
 NOT_PLAYING = "You are not playing in this match."
@@ -82,7 +81,8 @@ def relative_time(when: datetime) -> str:
     return f"<t:{int(when.timestamp())}:R>"
 
 
-def _count(n: int, noun: str) -> str:
+def count_words(n: int, noun: str) -> str:
+    """ "1 minute", "5 minutes"."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
@@ -148,7 +148,7 @@ def match_end(
         else:
             line = (
                 f"**{names[w]}** wins the match, {summary.totals[w]} to {summary.totals[lo]} "
-                f"after {_count(summary.hands_played, 'hand')}"
+                f"after {count_words(summary.hands_played, 'hand')}"
             )
     else:
         line = "The match is over"
@@ -166,7 +166,7 @@ def _multi_end(names: Sequence[str], summary: Any, abandoned: bool, teams: Seque
     if summary.resigned_by is not None:
         line = f"{names[summary.resigned_by]} {'was idle too long' if abandoned else 'resigned'}; {who}"
     else:
-        line = f"{who} after {_count(summary.hands_played, 'hand')}"
+        line = f"{who} after {count_words(summary.hands_played, 'hand')}"
     return f"{line} · {score}" if score else line
 
 
@@ -250,89 +250,6 @@ def rematch_vs_bot(user: str, bot: str) -> str:
     return f"Rematch: {user} vs {bot}."
 
 
-# -- settings ----------------------------------------------------------------------------------
-def settings_text(title: str, s: GuildSettings, ping_grace_s: int, updated: bool) -> str:
-    where = ", ".join(f"<#{c}>" for c in s.allowed_channels) or "every channel"
-    return "\n".join(
-        [
-            f"**{title} settings**{' (updated)' if updated else ''}",
-            f"• Variant: {s.default_variant}",
-            f"• Target: {s.target or 'the variant default'}",
-            f"• Turn timeout: {_count(s.turn_timeout_s // 60, 'minute')}",
-            f"• Turn ping: after {_count(ping_grace_s, 'second')} without a move when the player's hand is open "
-            "(at once when it is not)",
-            f"• Games allowed in: {where}",
-        ]
-    )
-
-
-# -- a player's look (/gin style) ------------------------------------------------------------------
-def style_text(style: PlayerStyle, updated: bool) -> str:
-    look = (
-        "words instead of pictures"
-        if style.text_only
-        else f"{'four-colour' if style.four_colour else 'two-colour'} deck, {style.card_size} cards"
-    )
-    return (
-        f"**Your style**{' (updated)' if updated else ''}: {look}. It is used for your own hand; "
-        "the board in the channel keeps the server's look."
-    )
-
-
-# -- leaderboard and stats -----------------------------------------------------------------------
-# The service's leaderboard orderings and their names.
-BOARD_TITLES = {"rating": "rating", "wins": "match wins", "points": "points", "vs_bot": "wins against the bot"}
-NO_FINISHED_MATCHES = "No finished matches on this server yet."
-
-
-def leaderboard(by: str, rows: Sequence[PlayerStats], family: str = "") -> str:
-    """The leaderboard; ``family``: which game and table size it counts, when not two-player Gin."""
-    head = " · ".join(x for x in ("**Leaderboard**", family, f"by {BOARD_TITLES.get(by, by)}") if x)
-    return "\n".join([head, *(leaderboard_line(i, p, by) for i, p in enumerate(rows, 1))])
-
-
-def leaderboard_line(rank: int, p: PlayerStats, by: str) -> str:
-    """One row, in the terms of the chosen ordering."""
-    if by == "vs_bot":
-        return f"{rank}. **{p.name}** · vs bot {p.vs_bot_won}–{p.vs_bot_lost}"
-    record = f"{p.matches_won}–{p.matches_lost}"
-    if by == "points":
-        return f"{rank}. **{p.name}** · {p.points_for - p.points_against:+d} points ({record})"
-    if by == "wins":
-        return f"{rank}. **{p.name}** · {p.matches_won} wins ({record}, rating {p.rating})"
-    return f"{rank}. **{p.name}** · rating {p.rating} ({record})"
-
-
-def no_stats(name: str, family: str = "") -> str:
-    return f"{name} has not finished a match {f'of {family} ' if family else ''}here yet."
-
-
-def no_finished(family: str = "") -> str:
-    return f"No finished matches of {family} on this server yet." if family else NO_FINISHED_MATCHES
-
-
-# The words of each game's own counters (bot.engine GameType.counters) in /gin stats; any other key reads as is.
-COUNTER_WORDS = {"gins": "gins", "undercuts": "undercuts", "rummies": "rummies"}
-
-
-def stats_text(p: PlayerStats, family: str = "") -> str:
-    n = abs(p.streak)
-    streak = (
-        f"{n} {'win' if p.streak > 0 else 'loss'}{('es' if p.streak < 0 else 's') if n > 1 else ''}"
-        if p.streak
-        else "none"
-    )
-    return "\n".join(
-        [
-            " · ".join(x for x in (f"**{p.name}**", family, f"rating {p.rating}") if x),
-            f"Matches: {p.matches_won} won, {p.matches_lost} lost · streak {streak}",
-            " · ".join([f"Hands won {p.hands_won}", *(f"{COUNTER_WORDS.get(k, k)} {v}" for k, v in p.counts)]),
-            f"Points {p.points_for} for, {p.points_against} against · best margin {p.best_margin}",
-            f"Against the bot: {p.vs_bot_won} won, {p.vs_bot_lost} lost",
-        ]
-    )
-
-
 # -- lobbies: tables of three or more before their match ------------------------------------------
 JOIN = "Join"
 LEAVE = "Leave"
@@ -405,22 +322,3 @@ def lobby_closed(host: str, status: str) -> str:
 
 def rematch_lobby(host: str) -> str:
     return f"Rematch: **{host}** opens the same table again."
-
-
-def not_played_by(title: str, players: int) -> str:
-    return f"{title} is not played by {players} here."
-
-
-def family_title(title: str, players: int) -> str:
-    """A stats family in words: 'Gin Rummy, 3 players'."""
-    return f"{title}, {players} players"
-
-
-def bot_status(pictures: str, in_flight: int, matches: int, active: int, live_hands: int, shards: str) -> str:
-    """/gin status for the bot's owner: load and backlog, no player's cards."""
-    return (
-        "**Bot status**\n"
-        f"{pictures}\n"
-        f"{in_flight} interaction(s) being answered · {live_hands} live hand message(s)\n"
-        f"{matches} match(es) in memory, {active} active · {shards}"
-    )

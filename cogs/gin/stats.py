@@ -24,15 +24,15 @@ from bot.engine import game_names, game_type
 from bot.tables import DEFAULT_FAMILY, Refusal, family_of
 from render.chart import rating_chart
 
-from . import messages
+from . import messages, server_messages
 from .answer import answers
-from .desk import desk_of
+from .flows import desk_of
 from .lookback import head_to_head
 
 log = logging.getLogger(__name__)
 
 # The orderings the service offers (it refuses any other), named as the leaderboard's title names them.
-BY_CHOICES = [app_commands.Choice(name=title, value=by) for by, title in messages.BOARD_TITLES.items()]
+BY_CHOICES = [app_commands.Choice(name=title, value=by) for by, title in server_messages.BOARD_TITLES.items()]
 MAX_SEATS = 6  # the largest table of any registered game
 Players = app_commands.Range[int, 2, MAX_SEATS]
 
@@ -57,9 +57,9 @@ def family(game: str | None, players: int | None) -> tuple[str, str]:
         raise Refusal(messages.as_refusal(error)) from None
     seats = players if players is not None else kind.seat_counts[0]
     if seats not in kind.seat_counts:
-        raise Refusal(messages.not_played_by(kind.title, seats))
+        raise Refusal(server_messages.not_played_by(kind.title, seats))
     chosen = family_of(name, seats)
-    return chosen, "" if chosen == DEFAULT_FAMILY else messages.family_title(kind.title, seats)
+    return chosen, "" if chosen == DEFAULT_FAMILY else server_messages.family_title(kind.title, seats)
 
 
 @app_commands.describe(
@@ -79,10 +79,10 @@ async def leaderboard_command(
         interaction.guild_id or 0, by=by, limit=10, family=chosen
     )
     if not rows:
-        await interaction.followup.send(messages.no_finished(words))
+        await interaction.followup.send(server_messages.no_finished(words))
         return
     await interaction.followup.send(
-        messages.leaderboard(by, rows, words), allowed_mentions=discord.AllowedMentions.none()
+        server_messages.leaderboard(by, rows, words), allowed_mentions=discord.AllowedMentions.none()
     )
 
 
@@ -113,7 +113,7 @@ async def stats_command(
     chosen, words = family(game, players)
     stats = await desk.service.player_stats(guild, who.id, chosen)
     if stats is None:
-        await interaction.followup.send(messages.no_stats(who.display_name, words), allowed_mentions=quiet)
+        await interaction.followup.send(server_messages.no_stats(who.display_name, words), allowed_mentions=quiet)
         return
     history = await desk.service.rating_history(guild, chosen, who.id)
     files = []
@@ -121,7 +121,7 @@ async def stats_command(
         title = f"{who.display_name} · {words} rating"
         chart = await asyncio.to_thread(rating_chart, [p.rating for p in history], title, desk.board.style)
         files.append(discord.File(chart.file(), filename=chart.filename, description=chart.description))
-    await interaction.followup.send(messages.stats_text(stats, words), files=files, allowed_mentions=quiet)
+    await interaction.followup.send(server_messages.stats_text(stats, words), files=files, allowed_mentions=quiet)
 
 
 COMMANDS = (

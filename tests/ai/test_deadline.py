@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai import choose_action
-from bot.ai.deadline import Deadline, DeadlineExceeded
-from bot.ai.greedy import greedy_action
+from bot.ai import Deadline, DeadlineExceeded, choose_action, greedy_action
 from bot.engine.gin import seat_view
 
 from .helpers import decision_points

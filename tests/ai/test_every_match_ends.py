@@ -8,7 +8,7 @@ import random
 import pytest
 
 import bot.ai
-from bot.ai.deadline import no_deadline
+from bot.ai import no_deadline
 from bot.engine import game_type
 
 MOVE_CAP = 30_000  # far above any real match of these lengths; reaching it fails loudly

@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.ai import LEVELS, chooser_for
-from bot.ai.deadline import no_deadline
-from bot.ai.greedy import card_joins_meld
-from bot.ai.knockout import choose_knockout, knock_threshold
+from bot.ai import LEVELS, chooser_for, no_deadline
+from bot.ai.gin.greedy import card_joins_meld
+from bot.ai.knockout.player import choose_knockout, knock_threshold
 from bot.engine import DECK, format_cards, game_type, mask_of, parse_card, parse_cards
 from bot.engine.gin import TeamMatch, ThreeMatch
 from bot.engine.knock import ActionKind

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.ai import choose_action
-from bot.ai.knowledge import knowledge_of
-from bot.ai.opponent import card_probs, danger2
+from bot.ai.gin.knowledge import knowledge_of
+from bot.ai.gin.opponent import card_probs, danger2
 from bot.engine import DECK, mask_of, parse_card, parse_cards
 from bot.engine.gin import Match, seat_view
 from bot.engine.knock import ActionKind, HandState, Phase, preset

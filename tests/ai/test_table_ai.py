@@ -10,11 +10,11 @@ import time
 import pytest
 
 from bot.ai import chooser_for
-from bot.ai.colonel import NORMAL as COLONEL_NORMAL
-from bot.ai.colonel import choose_colonel
-from bot.ai.skarney import NORMAL as SKARNEY_NORMAL
-from bot.ai.skarney import choose_skarney
-from bot.ai.tablegreedy import greedy_action
+from bot.ai.tablegames import table_greedy_action as greedy_action
+from bot.ai.tablegames.colonel import NORMAL as COLONEL_NORMAL
+from bot.ai.tablegames.colonel import choose_colonel
+from bot.ai.tablegames.skarney import NORMAL as SKARNEY_NORMAL
+from bot.ai.tablegames.skarney import choose_skarney
 from bot.constants import LEVELS
 from bot.engine import game_type, parse_card
 from bot.engine.tablegames import Colonel, ColonelRules, Skarney, SkarneyRules, TableAction, TableGame

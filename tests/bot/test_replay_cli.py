@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import bot.ai
-from bot.ai.deadline import no_deadline
+from bot.ai import no_deadline
 from bot.engine import RESIGN_TEXT, game_type
 from bot.replay_cli import main
 from bot.replay_file import ReplayFile, read

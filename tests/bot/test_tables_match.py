@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.engine.gin import Match
 from bot.engine.knock import BIG_GIN, EventKind, preset
 from bot.store import elo_delta

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.constants import SNAPSHOT_EVERY
 from bot.engine.gin import Match
 from bot.engine.knock import BIG_GIN, DRAW_STOCK, PASS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.tables import Refusal, TableService
 from tests.store.helpers import new_pvp, query
 

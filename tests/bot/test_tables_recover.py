@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.constants import SNAPSHOT_EVERY
 from bot.engine import game_type
 from bot.engine.gin import Match, public_view, seat_view

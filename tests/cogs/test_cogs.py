@@ -101,7 +101,7 @@ async def test_unloading_keeps_the_parts_the_bot_holds() -> None:
     import sys
 
     import cogs.gin.components as components_module
-    import cogs.gin.desk as desk_module
+    import cogs.gin.flows.desk as desk_module
 
     b = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.none(), tree_cls=GinTree)
     try:
@@ -109,7 +109,7 @@ async def test_unloading_keeps_the_parts_the_bot_holds() -> None:
             await b.load_extension(name)
         for name in reversed(EXTENSIONS):
             await b.unload_extension(name)
-        assert sys.modules["cogs.gin.desk"] is desk_module
+        assert sys.modules["cogs.gin.flows.desk"] is desk_module
         assert sys.modules["cogs.gin.components"] is components_module
     finally:
         await b.close()

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bot.engine import DECK
 from bot.engine.knock import ActionKind, action
-from cogs.gin import ids
+from cogs.gin.components import ids
 
 GIN_BUTTONS = [
     str(action(k))

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from bot.engine import game_type
-from cogs.gin import ids, messages
-from cogs.gin.components import LobbyButton, LobbySelect, lobby_view
+from cogs.gin import messages, server_messages
+from cogs.gin.components import LobbyButton, LobbySelect, ids, lobby_view
 
 
 @pytest.mark.parametrize("what", ids.LOBBY_ACTIONS)
@@ -74,10 +74,10 @@ def test_the_match_end_of_a_bigger_table_names_the_winner_and_every_score() -> N
 
 
 def test_stats_texts_name_the_family_only_when_it_is_not_two_player_gin() -> None:
-    assert messages.no_stats("Bob") == "Bob has not finished a match here yet."
+    assert server_messages.no_stats("Bob") == "Bob has not finished a match here yet."
     assert (
-        messages.no_stats("Bob", "Gin Rummy, 3 players")
+        server_messages.no_stats("Bob", "Gin Rummy, 3 players")
         == "Bob has not finished a match of Gin Rummy, 3 players here yet."
     )
-    assert messages.no_finished() == messages.NO_FINISHED_MATCHES
-    assert "Knockout Gin, 4 players" in messages.no_finished(messages.family_title("Knockout Gin", 4))
+    assert server_messages.no_finished() == server_messages.NO_FINISHED_MATCHES
+    assert "Knockout Gin, 4 players" in server_messages.no_finished(server_messages.family_title("Knockout Gin", 4))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.store import PlayerStats
 from bot.tables.reads import in_game_order
-from cogs.gin import messages
+from cogs.gin import server_messages
 
 
 def _stats(family: str, counts: tuple[tuple[str, int], ...]) -> PlayerStats:
@@ -13,17 +13,17 @@ def _stats(family: str, counts: tuple[tuple[str, int], ...]) -> PlayerStats:
 
 def test_two_player_gin_reads_as_before_with_a_counter_never_counted_as_zero() -> None:
     stored = _stats("gin:2", (("undercuts", 2),))  # the store has no row for a zero
-    text = messages.stats_text(in_game_order(stored))
+    text = server_messages.stats_text(in_game_order(stored))
     assert "Hands won 14 · gins 0 · undercuts 2" in text.splitlines()
     assert "Matches: 3 won, 1 lost · streak 2 wins" in text
 
 
 def test_each_game_shows_its_own_counters_only() -> None:
-    rummy = messages.stats_text(in_game_order(_stats("rummy:4", (("rummies", 5),))), "Rummy, 4 players")
+    rummy = server_messages.stats_text(in_game_order(_stats("rummy:4", (("rummies", 5),))), "Rummy, 4 players")
     assert "Hands won 14 · rummies 5" in rummy.splitlines()
-    knockout = messages.stats_text(in_game_order(_stats("knockout:3", (("gins", 1),))))
+    knockout = server_messages.stats_text(in_game_order(_stats("knockout:3", (("gins", 1),))))
     assert "Hands won 14 · gins 1" in knockout.splitlines()
-    assert "Hands won 14" in messages.stats_text(in_game_order(_stats("colonel:2", ()))).splitlines()
+    assert "Hands won 14" in server_messages.stats_text(in_game_order(_stats("colonel:2", ()))).splitlines()
     # a counter the game does not list (any more) is still shown, after the game's own
     odd = in_game_order(_stats("gin:3", (("streaks", 7), ("gins", 2))))
     assert odd.counts == (("gins", 2), ("undercuts", 0), ("streaks", 7))

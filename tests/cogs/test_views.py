@@ -14,7 +14,7 @@ import pytest
 from bot.engine.gin import Match, SeatView, seat_view
 from bot.engine.knock import ActionKind, action, preset
 from cogs.gin import components as ui
-from cogs.gin import ids
+from cogs.gin.components import ids
 from render import Control, renderer_for
 from tests.engine.rig import rig
 

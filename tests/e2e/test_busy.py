@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import cast
 
 from cogs.gin import messages
-from cogs.gin.hand import DRAWS_AT_ONCE
-from cogs.gin.posting import pictures, use_pictures
+from cogs.gin.flows.hand import DRAWS_AT_ONCE
+from cogs.gin.flows.posting import pictures, use_pictures
 from fakediscord import FakeDiscord, StoredMessage
 from render import GameRenderer, register_renderer, renderer_for, unregister_renderer
 from render.pool import RenderPool

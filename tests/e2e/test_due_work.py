@@ -19,7 +19,7 @@ from bot.ai import chooser_for
 from bot.client import GinBot
 from bot.constants import TIMEOUT_DEFAULT_S
 from bot.tables import ActResult, MatchInfo, TableService
-from cogs.gin.scheduler import Scheduler
+from cogs.gin.flows.scheduler import Scheduler
 from fakediscord import FakeDiscord, StoredMessage
 from tests.clock import Clock
 from tests.e2e.game_driver import board_of, fixed_seeds, gin_bot, start_match

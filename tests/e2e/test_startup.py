@@ -8,7 +8,7 @@ import asyncio
 import logging
 import sqlite3
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.tables import TableService
 from bot.tables.recovery import RecoveryPart
 from fakediscord import FakeChannel, FakeDiscord

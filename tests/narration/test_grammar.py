@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import bot.ai
-from bot.ai.deadline import no_deadline
+from bot.ai import no_deadline
 from bot.engine import AnyState, game_type
 from bot.engine.gin import HandRecord, PublicView, TeamHandRecord, TeamPublicView, TrioHandRecord, TrioPublicView
 from bot.engine.knockout import KnockoutPublicView, KnockoutRecord

@@ -105,7 +105,7 @@ def test_hollywood_win_with_no_open_game_says_so(names):
 
 def test_a_hand_won_on_lower_deadwood_at_the_stocks_end_is_told_as_such(names):
     """stockout=lower: nobody knocked, the lower deadwood scores; the words and pictures say so."""
-    from bot.ai.greedy import greedy_action
+    from bot.ai import greedy_action
     from bot.engine import game_type
     from render import render_result
     from render.alt import alt_result

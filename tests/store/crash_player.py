@@ -14,7 +14,7 @@ import asyncio
 import random
 import sys
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.tables import TableService
 from tests.store.helpers import new_pvp
 

@@ -6,7 +6,7 @@ import random
 import sqlite3
 from pathlib import Path
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.engine.gin import SeatView
 from bot.engine.knock import Action
 from bot.store import dialect, is_postgres_url

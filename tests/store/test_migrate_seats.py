@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.engine.gin import Match
 from bot.engine.knock import preset
 from bot.store import MatchRecord, MatchStatus, MoveWrite, transaction

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.ai.greedy import greedy_action
+from bot.ai import greedy_action
 from bot.engine.gin import Match, public_view, seat_view
 from bot.store import Store
 from bot.tables import TableService

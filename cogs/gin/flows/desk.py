@@ -25,8 +25,8 @@ from bot.constants import AI_DELAY_S, TICK_S
 from bot.tables import ActResult, MatchInfo, TableService
 from render import Style
 
+from ..answer import Inflight
 from .announce import AnnouncingBoard
-from .answer import Inflight
 from .challenges import Challenges
 from .hand import Hands
 from .live import LiveHands
@@ -83,8 +83,24 @@ class Desk:
             "rematch": self.challenges.rematch,
         }
 
+    # -- the components' Routes (cogs/gin/components/routes.py): where each click goes --------------
+    async def move(self, interaction: discord.Interaction, match_id: int, action: str, version: int) -> None:
+        await self.hands.move(interaction, match_id, action, version)
+
+    async def ask(self, interaction: discord.Interaction, match_id: int, action: str, version: int) -> None:
+        await self.hands.ask(interaction, match_id, action, version)
+
+    async def choose(self, interaction: discord.Interaction, match_id: int, action: str, version: int) -> None:
+        await self.hands.choose(interaction, match_id, action, version)
+
     async def board_button(self, interaction: discord.Interaction, match_id: int, what: str) -> None:
         await self.board_actions[what](interaction, match_id)
+
+    async def challenge_button(self, interaction: discord.Interaction, challenge_id: int, what: str) -> None:
+        await self.challenges.button(interaction, challenge_id, what)
+
+    async def lobby_button(self, interaction: discord.Interaction, table_id: int, what: str, value: str | None) -> None:
+        await self.lobby.button(interaction, table_id, what, value)
 
     async def start_match(self, match: MatchInfo) -> None:
         """A new match: its first board, and the bot's first move if it starts."""

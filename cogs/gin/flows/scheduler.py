@@ -24,8 +24,8 @@ from discord.ext import tasks
 from bot.constants import AI_DELAY_S, TICK_S
 from bot.tables import ActResult, MatchInfo, MatchStatus, Overdue, Refusal, Stage, TableService
 
-from . import messages
-from .components import claim_view
+from .. import messages
+from ..components import claim_view
 from .posting import channel, mention_only
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.engine import Card
 from bot.engine.tablegames import Act, TableAction, TableSeatView, melds_in
 
-from .tableplan import first, free_cards, style_of
+from .plan import first, free_cards, style_of
 
 _LAYS = (Act.CONTRACT, Act.MELD, Act.LAYOFF)
 _ENDS = (Act.DISCARD, Act.OFFER, Act.LAST_CARD, Act.END_HAND)

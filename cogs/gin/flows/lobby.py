@@ -18,9 +18,9 @@ import discord
 from bot.constants import DEFAULT_LEVEL, LEVELS
 from bot.tables import Challenge, ChallengeStatus, MatchInfo, Refusal, TableService
 
-from . import messages
+from .. import messages
+from ..components import lobby_view
 from .challenges import StartMatch, open_here, opening
-from .components import lobby_view
 from .posting import NO_MENTIONS, bot_name, channel, mention_only
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ import logging
 from bot.tables import Announcement, AnnouncementKind, MatchInfo, MatchStatus
 from render import renderer_for
 
-from . import messages
+from .. import messages
 from .board import Board, Shown, hand_number
 from .posting import draw
 

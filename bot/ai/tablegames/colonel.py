@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from bot.engine.tablegames import Act, TableAction, TableSeatView
 
+from .greedy import greedy_action
+from .plan import first, style_of, unseen
 from .rummy import Params as TurnParams
 from .rummy import turn_choice
-from .tablegreedy import greedy_action
-from .tableplan import first, style_of, unseen
 
 TURN = TurnParams(out_weight=2.5, count_weight=3.0, value_weight=1.0, chains=False, low_stock=10, hold_for_rummy=False)
 

@@ -34,8 +34,8 @@ from bot.engine import PublicViewLike
 from bot.tables import ActResult, Announcement, AnnouncementKind, MatchInfo, MatchStatus, TableService
 from render import GameRenderer, RenderedImage, Style, renderer_for
 
-from . import messages
-from .components import board_view, rematch_view
+from .. import messages
+from ..components import board_view, rematch_view
 from .posting import NO_MENTIONS, channel, draw, image_file, mention_only
 
 log = logging.getLogger(__name__)

@@ -14,8 +14,8 @@ from bot.engine import GameRules, game_names
 from bot.tables import Challenge, MatchInfo, Refusal, TableService
 from render.games import offered_games
 
-from . import messages
-from .components import challenge_view
+from .. import messages
+from ..components import challenge_view
 from .posting import NO_MENTIONS, acknowledge, bot_name, channel, mention_only, require_posting
 
 log = logging.getLogger(__name__)

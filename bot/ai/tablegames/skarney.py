@@ -28,10 +28,10 @@ from itertools import combinations
 from bot.engine import DECK, Card
 from bot.engine.tablegames import Act, MeldStyle, TableAction, TableMeld, TableSeatView, extensions, make_meld, melds_in
 
+from .greedy import greedy_action
+from .plan import best_split, first, free_cards, layoff_from, meld_from, style_of
 from .rummy import Judge
 from .rummy import Params as ScoreParams
-from .tablegreedy import greedy_action
-from .tableplan import best_split, first, free_cards, layoff_from, meld_from, style_of
 
 MAX_CONTRACTS = 40  # contracts examined (the engine lists the highest first)
 

@@ -21,7 +21,7 @@ import random
 
 from bot.engine import LANE, Card, card_at
 
-from .evaluate import discard_values
+from ..knock.evaluate import discard_values
 from .knowledge import Knowledge
 
 INITIAL_STOCK = 31  # 52 cards - 2 hands of 10 - the upcard

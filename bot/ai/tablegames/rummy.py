@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from bot.engine import Card
 from bot.engine.tablegames import Act, MeldStyle, TableAction, TableMeld, TableSeatView, extend, extensions
 
-from .tablegreedy import greedy_action
-from .tableplan import Split, best_split, first, layoff_from, meld_from, outs, style_of, unseen
+from .greedy import greedy_action
+from .plan import Split, best_split, first, layoff_from, meld_from, outs, style_of, unseen
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,17 +22,16 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.constants import LEVELS
 from bot.engine import Card, card_at, mask_of
 from bot.engine.gin import SeatView
 from bot.engine.knock import Action, ActionKind
 
-from .deadline import Deadline, DeadlineExceeded
-from .evaluate import deadwood, discard_values, lookahead, lookahead2
+from ..deadline import Deadline, DeadlineExceeded
+from ..knock.evaluate import deadwood, discard_values, lookahead, lookahead2
+from ..registry import only_move
 from .greedy import greedy_action
 from .knock import estimate_knock, should_knock
 from .knowledge import Knowledge, knowledge_of
@@ -76,16 +75,6 @@ PARAMS: dict[str, Params] = {
 
 
 A = TypeVar("A")
-
-
-def only_move(legal: Sequence[A], level: str) -> A | None:
-    """Check a request for a move: ValueError for an unknown level or when there is no legal move;
-    the move itself when it is the only one (no thinking needed), else None."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    if not legal:
-        raise ValueError("no legal move for this seat now")
-    return legal[0] if len(legal) == 1 else None
 
 
 def _seed_from(view: SeatView) -> int:

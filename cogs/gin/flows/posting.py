@@ -15,7 +15,7 @@ from render import RenderedImage
 from render.games import renderers
 from render.pool import KINDS, RenderPool
 
-from . import messages
+from .. import messages
 
 T = TypeVar("T")
 NO_MENTIONS = discord.AllowedMentions.none()

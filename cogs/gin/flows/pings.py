@@ -25,7 +25,7 @@ import discord
 
 from bot.tables import ActResult, MatchInfo, MatchStatus, TableService
 
-from . import messages
+from .. import messages
 from .live import LiveHands
 from .posting import channel, mention_only
 

@@ -18,7 +18,7 @@ from bot.engine import Card, mask_of, meldable_mask
 from bot.engine.gin import SeatView
 from bot.engine.knock import Action, ActionKind
 
-from .evaluate import deadwood, discard_values
+from ..knock.evaluate import deadwood, discard_values
 
 _ENDINGS = (ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK)
 

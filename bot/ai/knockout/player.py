@@ -39,8 +39,8 @@ from bot.engine import FULL_MASK, Card, card_at, mask_of, meldable_mask
 from bot.engine.knock import Action, ActionKind
 from bot.engine.knockout import KnockoutSeatView
 
-from .evaluate import deadwood, discard_values, lookahead
-from .player import only_move
+from ..knock.evaluate import deadwood, discard_values, lookahead
+from ..registry import only_move
 
 CANDIDATES = 6  # discards examined by the lookahead (the best by plain deadwood)
 CANDIDATE_MARGIN = 10

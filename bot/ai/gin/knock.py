@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from bot.engine import cards_of
 from bot.engine.knock import OKLAHOMA, Ruleset, score_knock
 
-from .deadline import Deadline
+from ..deadline import Deadline
 from .knowledge import Knowledge
 from .opponent import sample_hand
 

@@ -31,8 +31,8 @@ from bot.engine import SeatViewLike
 from bot.tables import STALE, ActResult, MatchInfo, MatchStatus, Refusal, TableService
 from render import Control, Style, renderer_for
 
-from . import ids, messages
-from .components import confirm_view, hand_view, resign_confirm_view
+from .. import messages
+from ..components import confirm_view, hand_view, ids, resign_confirm_view
 from .live import LiveHand, LiveHands
 from .posting import draw, image_file, own_ephemeral, pictures
 

@@ -1,0 +1,28 @@
+"""Gin's AI for two, three and four seats: every seat plays a two-player hand (its ``gin_view``).
+
+Modules: knowledge (what the seat knows), greedy (the easy level and the time-out fallback),
+opponent (discard danger, hand samples), knock (the Monte Carlo knock check), player (the levels);
+the deadwood evaluation is shared with Knockout (bot.ai.knock).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine.gin import SeatView, TeamSeatView, TrioSeatView
+from bot.engine.knock import Action
+
+from .greedy import greedy_action
+from .player import Params, choose_action
+
+
+def choose_gin(view: SeatView | TrioSeatView | TeamSeatView, level: str, rng: random.Random) -> Action:
+    """A move for any Gin seat: the seat's two-player hand decides (a seat is asked to move only
+    while its hand is dealt)."""
+    hand = view.gin_view
+    if hand is None:
+        raise ValueError(f"no legal move: seat {view.seat} has no hand in play")
+    return choose_action(hand, level, rng)
+
+
+__all__ = ["Params", "choose_action", "choose_gin", "greedy_action"]

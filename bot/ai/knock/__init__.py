@@ -1,0 +1,7 @@
+"""What the knock games' AIs share (Gin and Knockout): deadwood and the lookahead over a hand."""
+
+from __future__ import annotations
+
+from .evaluate import deadwood, discard_values, lookahead, lookahead2
+
+__all__ = ["deadwood", "discard_values", "lookahead", "lookahead2"]
