@@ -17,14 +17,12 @@ import json
 import logging
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .host import Host
 from .world import shard_of
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +61,7 @@ class Session:
 class Gateway:
     """Websocket handler plus event dispatch to live sessions."""
 
-    def __init__(self, fd: FakeDiscord) -> None:
+    def __init__(self, fd: Host) -> None:
         self.fd = fd
         self.sessions: dict[str, Session] = {}
         self.identifies = 0

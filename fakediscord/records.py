@@ -4,14 +4,22 @@ and the injected interactions themselves (InteractionRecord)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from .messages import StoredMessage, UploadedFile, component_texts, embed_texts
 from .world import FakeUser
 
-if TYPE_CHECKING:
-    from .store import Store
+T = TypeVar("T")
+
+
+class StandIn(Protocol):
+    """What a record reads of its stand-in (fakediscord.store.Store): the messages and a wait."""
+
+    messages: dict[int, StoredMessage]
+
+    async def wait_until(self, probe: Callable[[], T | None], timeout: float = 3.0, what: str = "condition") -> T: ...
 
 
 @dataclass(frozen=True)
@@ -101,11 +109,11 @@ class InteractionRecord:
     original_id: int | None = None
     followups: list[StoredMessage] = field(default_factory=list)
     rejected: list[Payload] = field(default_factory=list)  # callbacks refused (already acknowledged)
-    _store: Store | None = None
+    _store: StandIn | None = None
     message_edits: int = 0  # edits the component's message had when this was injected
     token_expired: bool = False  # set by FakeDiscord.expire_tokens (Discord: 15 minutes after the interaction)
 
-    def _stand_in(self) -> Store:
+    def _stand_in(self) -> StandIn:
         assert self._store is not None, f"{self!r} is not attached to a stand-in"
         return self._store
 

@@ -9,17 +9,14 @@ with a JSON body, so a missing route is obvious in test output.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from ..host import Host
 from .base import API_PREFIX, Body, Handler, error, json_response, log, read_body
 from .channels import ChannelRoutes
 from .commands import CommandRoutes
 from .interactions import InteractionRoutes
-
-if TYPE_CHECKING:
-    from ..server import FakeDiscord
 
 __all__ = ["Rest"]
 
@@ -27,7 +24,7 @@ __all__ = ["Rest"]
 class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
     """Route table and handlers; state lives in fd.store."""
 
-    def __init__(self, fd: FakeDiscord) -> None:
+    def __init__(self, fd: Host) -> None:
         super().__init__(fd)
         S = r"(?P<{}>\d+)"
         app, guild, chan, msg, cmd = (

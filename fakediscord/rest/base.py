@@ -11,16 +11,14 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from ..host import Host
 from ..messages import StoredAttachment, StoredMessage, UploadedFile
 from ..records import InteractionRecord, Payload
 from ..world import EPHEMERAL, LOADING, iso_now
-
-if TYPE_CHECKING:
-    from ..server import FakeDiscord
 
 log = logging.getLogger("fakediscord.rest")
 
@@ -76,7 +74,7 @@ Handler = Callable[[web.Request, dict[str, str], Body], Awaitable[web.Response]]
 class RouteBase:
     """What every group of routes shares: the stand-in, its store, payload records, message writes."""
 
-    def __init__(self, fd: FakeDiscord) -> None:
+    def __init__(self, fd: Host) -> None:
         self.fd = fd
         self.store = fd.store
 
