@@ -118,3 +118,32 @@ def test_no_path_outside_the_repository_is_named() -> None:
 def test_the_replay_file_reads_only_the_engine() -> None:
     extra = {m for m in imports(ROOT / "bot" / "replay_file.py") if m not in STDLIB and m != "__future__"}
     assert extra == {"bot.engine"}
+
+
+ENGINE = ROOT / "bot" / "engine"
+FAMILIES = {f"bot.engine.{p.name}" for p in ENGINE.iterdir() if (p / "__init__.py").exists()}
+
+
+def _engine_imports(path: Path) -> set[str]:
+    """Every ``bot.engine...`` module a file imports, fully dotted (``from X import name`` gives X)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("bot.engine"))
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").startswith("bot.engine"):
+            out.add(node.module or "")
+    return out
+
+
+def test_callers_import_the_engine_from_its_packages_only() -> None:
+    """Above the engine, names come from ``bot.engine`` or a family package (``bot.engine.gin``...),
+    never from an inner module such as ``bot.engine.gin.match``: the packages' ``__init__`` is the API."""
+    allowed = {"bot.engine", *FAMILIES}
+    callers = [p for top in ("bot", "cogs", "render", "bench", "fakediscord", "tests") for p in files(top)]
+    bad = {
+        str(p.relative_to(ROOT)): sorted(m for m in _engine_imports(p) if m not in allowed)
+        for p in callers
+        if ENGINE not in p.parents and (ROOT / "tests" / "engine") not in p.parents
+    }
+    assert {k: v for k, v in bad.items() if v} == {}
