@@ -42,10 +42,11 @@ async def write_matches(db: str, matches: int, moves: int, guild: int, alice: in
             info = await svc.accept(c.id, bob, "Bob", seed=i)
             for _ in range(moves):
                 info = await svc.get_match(info.id)
-                user = info.players[info.public.turn]
-                view = await svc.seat_view(info.id, user)
+                turn = info.public.turn
+                assert turn is not None  # an active two-player match always has a player to move
+                view = await svc.seat_view(info.id, info.players[turn])
                 assert isinstance(view, SeatView)  # two-player Gin tables
-                result = await svc.act(info.id, user, greedy_action(view), info.version)
+                result = await svc.act(info.id, info.players[turn], greedy_action(view), info.version)
                 if result.hand_over is not None or result.match_over:
                     break
             ids.append(info.id)

@@ -64,6 +64,7 @@ async def _play(
     views: dict[int, Any] = {}
     while done < moves and info.status == "active":
         turn = info.public.turn
+        assert turn is not None  # an active two-player match always has a player to move
         user = info.players[turn]
         view = views.get(turn) or await svc.seat_view(info.id, user)
         assert isinstance(view, SeatView)  # two-player Gin tables

@@ -21,19 +21,19 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from bot.ai import LEVELS, choose_action
-from bot.engine import IllegalAction, parse_card
+from bot.engine import Card, IllegalAction, parse_card
 from bot.engine.gin import HandRecord, Match, SeatView, public_view, seat_view
-from bot.engine.knock import Action, ActionKind, EventKind, action, preset
+from bot.engine.knock import Action, ActionKind, Event, EventKind, action, preset
 
 HUMAN, AI = 0, 1
 YOU = "You"
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(c.pretty for c in cards) or "-"
 
 
@@ -254,7 +254,7 @@ def _read_choice(view: SeatView, stdin: TextIO, out: TextIO, attempt: Callable[[
         out.write(f"Not allowed: {reason}\n")
 
 
-def _after_move(events, match: Match, names: tuple[str, str], out: TextIO) -> None:
+def _after_move(events: Sequence[Event], match: Match, names: tuple[str, str], out: TextIO) -> None:
     for ev in events:
         if ev.kind in (EventKind.HAND_SCORED, EventKind.HAND_DRAWN):
             rec = match.history[-1]

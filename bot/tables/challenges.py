@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.constants import CHALLENGE_TTL_S, DEFAULT_GAME, LEVELS
-from bot.engine import GameRules, GameState
+from bot.engine import AnyState, GameRules
 from bot.store import Challenge, ChallengeStatus, GuildSettings, MatchRecord, MatchStatus
 
 from .base import ServiceBase
@@ -251,7 +251,7 @@ class ChallengesPart(ServiceBase):
         ai_levels: Sequence[str | None],
         rules: GameRules,
         seed: int | None,
-        state: GameState | None = None,
+        state: AnyState | None = None,
         teams: Sequence[int] | None = None,
     ) -> Live:
         """A match not stored yet (id 0): its first deal (``state``, if already dealt) and turn deadline."""

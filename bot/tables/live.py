@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from bot.engine import GameState, game_type
+from bot.engine import AnyState, game_type
 from bot.store import MatchRecord, MatchStatus, Snapshot, Store
 
 from .errors import Refusal
@@ -34,7 +34,7 @@ class Live:
     """A match in memory: its committed row, its engine state, and what readers see."""
 
     record: MatchRecord
-    state: GameState
+    state: AnyState
     stale: bool = False  # the engine state ran ahead of a failed commit: reload before use
     info: MatchInfo = field(init=False)
 

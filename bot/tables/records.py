@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from bot.engine import HandRecordLike
+from bot.engine import HandRecordLike, PublicViewLike
 from bot.store import Announcement, MatchRecord, Stage
 
 
@@ -13,11 +13,11 @@ from bot.store import Announcement, MatchRecord, Stage
 class MatchInfo(MatchRecord):
     """A match's committed row plus its public view (never a hidden card)."""
 
-    public: Any = None
+    public: PublicViewLike = field(kw_only=True)
     to_act: tuple[int, ...] = ()  # every seat that may act now (two at once in a partnership hand)
 
     @classmethod
-    def of(cls, record: MatchRecord, public: Any, to_act: tuple[int, ...] = ()) -> MatchInfo:
+    def of(cls, record: MatchRecord, public: PublicViewLike, to_act: tuple[int, ...] = ()) -> MatchInfo:
         return cls(
             **{f.name: getattr(record, f.name) for f in fields(MatchRecord)}, public=public, to_act=tuple(to_act)
         )
