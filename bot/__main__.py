@@ -111,9 +111,14 @@ def main(argv: list[str] | None = None) -> int:
     }
     bot = GinBot(settings, **options) if shards is None else ShardedGinBot(settings, shards, **options)
 
+    token = settings.token
+    if token is None:  # Settings.load refuses to start without one; a guard for the type
+        print("gin-bot: DISCORD_TOKEN is not set.", file=sys.stderr)
+        return 2
+
     async def run() -> None:
         async with bot:
-            await bot.start(settings.token)  # type: ignore[arg-type]
+            await bot.start(token)
 
     try:
         asyncio.run(run())

@@ -20,6 +20,14 @@ CardSize = Literal["small", "normal", "large"]
 CARD_ZOOM: dict[str, float] = {"small": 0.8, "normal": 1.0, "large": 1.2}
 
 
+def card_size(text: str) -> CardSize:
+    """A card size from its name (a stored choice); ValueError for a size not drawn here."""
+    for size in ("small", "normal", "large"):
+        if text == size:
+            return size
+    raise ValueError(f"size must be one of {', '.join(CARD_ZOOM)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """How images look; one per player is expected (a small frozen value, usable as a cache key).

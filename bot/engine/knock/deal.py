@@ -354,12 +354,19 @@ class HandState(Discarding):
             stock_only=d["stock_only"],
             drawn=parse_card(d["drawn"]) if d["drawn"] else None,
             drawn_from_discard=d["drawn_from_discard"],
-            known=tuple(list(parse_cards(k)) for k in d["known"]),  # type: ignore[arg-type]
+            known=_pair([list(parse_cards(k)) for k in d["known"]]),
             result=KnockResult.from_dict(d["result"]) if d["result"] else None,
             knocker=d["knocker"],
             knock_discard=parse_card(d["knock_discard"]) if d["knock_discard"] else None,
             drawn_hand=d["drawn_hand"],
             # both added after format 1 was first written: older snapshots load without them
             discarded_by=list(d["discarded_by"] if "discarded_by" in d else [-1] * len(discards)),
-            declined=tuple([parse_card(c) for c in seen] for seen in d.get("declined") or ((), ())),  # type: ignore[arg-type]
+            declined=_pair([[parse_card(c) for c in seen] for seen in d.get("declined") or ((), ())]),
         )
+
+
+def _pair(lists: list[list[Card]]) -> tuple[list[Card], list[Card]]:
+    """Per-seat lists of a saved hand (two seats); ValueError for any other count."""
+    if len(lists) != 2:
+        raise ValueError(f"a hand has two seats, not {len(lists)}")
+    return lists[0], lists[1]

@@ -30,6 +30,7 @@ import discord
 from bot.engine import SeatViewLike
 from bot.tables import STALE, ActResult, MatchInfo, MatchStatus, Refusal, TableService
 from render import Control, Style, renderer_for
+from render.style import card_size
 
 from .. import messages
 from ..components import confirm_view, hand_view, ids, resign_confirm_view
@@ -94,7 +95,7 @@ class Hands:
         """The player's own look: (picture style, words instead of pictures)."""
         pref = await self.service.player_style(user_id)
         try:
-            style = Style(four_colour=pref.four_colour, size=pref.card_size, scale=self.style.scale)  # type: ignore[arg-type]
+            style = Style(four_colour=pref.four_colour, size=card_size(pref.card_size), scale=self.style.scale)
         except ValueError:  # a size this renderer does not draw: the server's look
             style = self.style
         return style, pref.text_only
