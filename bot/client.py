@@ -39,6 +39,7 @@ EXTENSIONS = (
     "cogs.gin.stats",
     "cogs.gin.guide",
     "cogs.gin.lookback",
+    "cogs.gin.admin",
 )  # in this order: the others join /gin
 STATS_EVERY_S = 60.0  # the picture pool's numbers in the log
 

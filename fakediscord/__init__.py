@@ -107,6 +107,7 @@ Not covered: zlib/zstd compression, rate limits (no 429s), voice, threads, react
 beyond 204, permissions enforcement, message content of user messages.
 """
 
+from .inject import CommandHidden
 from .messages import MessageSnapshot, StoredAttachment, StoredMessage, UploadedFile
 from .records import Answer, InteractionRecord, Payload
 from .runner import FAKE_TOKEN, BotProcess, running_bot
@@ -118,6 +119,7 @@ __all__ = [
     "FAKE_TOKEN",
     "Answer",
     "BotProcess",
+    "CommandHidden",
     "FakeChannel",
     "FakeDiscord",
     "FakeGuild",

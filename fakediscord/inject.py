@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .messages import MessageRef, StoredMessage
 from .queries import Queries
 from .records import InteractionRecord
-from .world import BOT_PERMISSIONS, FakeChannel, FakeUser
+from .world import BOT_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeUser
 
 
 def _option_type(value: Any, declared: int | None) -> int:
@@ -32,6 +32,10 @@ def _option_type(value: Any, declared: int | None) -> int:
     if isinstance(value, float):
         return 10
     return 3
+
+
+class CommandHidden(Exception):
+    """A member asked for a command Discord would not show him (its default member permissions)."""
 
 
 class Injection(Queries):
@@ -199,6 +203,15 @@ class Injection(Queries):
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         return record
 
+    def _check_offered(self, user: FakeUser, name: str, guild_id: int | None) -> None:
+        schema = self.command_schema(name, 1, guild_id)
+        wanted = None if schema is None else schema.get("default_member_permissions")
+        if wanted is None or user.admin:
+            return
+        needed = int(wanted)
+        if needed == 0 or int(MEMBER_PERMISSIONS) & needed != needed:  # "0": administrators only
+            raise CommandHidden(f"Discord does not offer /{name} to {user.name}: it needs permissions {wanted}")
+
     async def slash(
         self,
         user: FakeUser,
@@ -209,7 +222,10 @@ class Injection(Queries):
         options: Mapping[str, Any] | None = None,
         channel: FakeChannel | None = None,
     ) -> InteractionRecord:
-        """Inject a slash command (INTERACTION_CREATE type 2). USER options take FakeUser values."""
+        """Inject a slash command (INTERACTION_CREATE type 2). USER options take FakeUser values.
+        CommandHidden when Discord would not offer the command to ``user`` (its default member
+        permissions are more than his)."""
+        self._check_offered(user, name, channel.guild_id if channel else None)
         data = self._command_data(
             name, subcommand, group, options or {}, guild_id=channel.guild_id if channel else None
         )

@@ -20,7 +20,6 @@ from bot.engine import LIMITS, GameRules, game_names, game_type
 from bot.tables import MatchInfo, Refusal
 from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
-from render.pool import RenderPool
 
 from . import messages, server_messages
 from .answer import answers, answers_anywhere
@@ -256,19 +255,6 @@ class Gin(
                 rules = rules_for(game, variant)
         await interaction.followup.send(messages.rules_text(messages.title_of(game), rules), ephemeral=True)
 
-    @app_commands.command(name="status", description="How the bot is doing: load and picture backlog (the bot's owner)")
-    @answers
-    async def status(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if not await self.bot.is_owner(interaction.user):
-            raise Refusal(messages.OWNER_ONLY)
-        pool = getattr(self.bot, "pictures", None)
-        pictures = pool.peek_stats().line() if isinstance(pool, RenderPool) else "pictures: drawn in this process"
-        desk = self.desk
-        matches, active, shards = desk.service.memory_summary()
-        text = server_messages.bot_status(pictures, desk.inflight.count, matches, active, len(desk.live), shards)
-        await interaction.followup.send(text, ephemeral=True)
-
     # -- each player's look ----------------------------------------------------------------------------
     @app_commands.command(name="style", description="How your own cards look (your hand only)")
     @app_commands.describe(
@@ -294,75 +280,6 @@ class Gin(
         await interaction.followup.send(server_messages.style_text(after, after != before), ephemeral=True)
         if after != before:
             await self.desk.hands.redraw(interaction.user.id)  # his live hands in the new look
-
-    # -- server settings -----------------------------------------------------------------------------
-    @app_commands.command(name="settings", description="Server settings for the games (Manage Server)")
-    @app_commands.describe(
-        variant="Default rules variant",
-        target="Default points to win",
-        turn_timeout="Minutes a player has for a turn",
-        ping_grace="Seconds a player with his hand open may take before the turn ping",
-        allow_channel="Allow games in this channel (once any is set, only those)",
-        remove_channel="Stop allowing this channel",
-        all_channels="True: allow every channel again",
-    )
-    @app_commands.autocomplete(variant=variant_choices)
-    @answers
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        variant: str | None = None,
-        target: Target | None = None,
-        turn_timeout: Minutes | None = None,
-        ping_grace: GraceSeconds | None = None,
-        allow_channel: discord.TextChannel | None = None,
-        remove_channel: discord.TextChannel | None = None,
-        all_channels: bool | None = None,
-    ) -> None:
-        perms = interaction.permissions
-        if not (perms.manage_guild or perms.administrator):
-            # Subcommands cannot carry default_permissions; Discord only honours it on top-level commands.
-            raise Refusal(messages.MANAGE_SERVER_ONLY)
-        guild_id = interaction.guild_id
-        assert guild_id is not None  # the group is guild only
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.desk.service
-        fields: dict[str, object] = {}
-        if variant is not None:
-            fields["default_variant"] = variant
-        if target is not None:
-            fields["target"] = target
-        if turn_timeout is not None:
-            fields["turn_timeout_s"] = turn_timeout * 60
-        if all_channels:
-            fields["allowed_channels"] = ()
-        allow = [allow_channel.id] if allow_channel is not None else []
-        remove = [remove_channel.id] if remove_channel is not None else []
-        changed = bool(fields or allow or remove or ping_grace is not None)
-        current = await service.update_settings(guild_id, allow=allow, remove=remove, **fields)
-        grace = await (
-            service.ping_grace(guild_id) if ping_grace is None else service.set_ping_grace(guild_id, ping_grace)
-        )
-        if changed:
-            log.info(
-                "guild %d: settings changed (%s)",
-                guild_id,
-                ", ".join(
-                    sorted(
-                        [
-                            *fields,
-                            *(["allow"] if allow else []),
-                            *(["remove"] if remove else []),
-                            *(["ping_grace"] if ping_grace is not None else []),
-                        ]
-                    )
-                ),
-            )
-        await interaction.followup.send(
-            server_messages.settings_text(messages.title_of(DEFAULT_GAME), current, grace, changed),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -105,7 +105,7 @@ def family_title(title: str, players: int) -> str:
 
 
 def bot_status(pictures: str, in_flight: int, matches: int, active: int, live_hands: int, shards: str) -> str:
-    """/gin status for the bot's owner: load and backlog, no player's cards."""
+    """/gin-admin status for the bot's owner: load and backlog, no player's cards."""
     return (
         "**Bot status**\n"
         f"{pictures}\n"

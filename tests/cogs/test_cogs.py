@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import EXTENSIONS, GinTree
 
-GIN = {"challenge", "play", "hand", "resign", "rules", "settings", "status", "style"}
+GIN = {"challenge", "play", "hand", "resign", "rules", "style"}
 STATS = {"leaderboard", "stats", "help", "history", "replay", "last"}  # the other cogs join the gin group
 
 
@@ -36,7 +36,7 @@ async def test_one_gin_group_with_every_subcommand(bot: commands.Bot) -> None:
     menu = bot.tree.get_command("Challenge to Gin", type=discord.AppCommandType.user)
     assert menu is not None
     top = {c.name for c in bot.tree.get_commands()}
-    assert top == {"gin", "Challenge to Gin"}  # no stray top-level leaderboard/stats
+    assert top == {"gin", "gin-admin", "Challenge to Gin"}  # no stray top-level leaderboard/stats
 
 
 async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
@@ -61,7 +61,13 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
 
 
 async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> None:
-    assert EXTENSIONS == ("cogs.gin.commands", "cogs.gin.stats", "cogs.gin.guide", "cogs.gin.lookback")
+    assert EXTENSIONS == (
+        "cogs.gin.commands",
+        "cogs.gin.stats",
+        "cogs.gin.guide",
+        "cogs.gin.lookback",
+        "cogs.gin.admin",
+    )
     await bot.unload_extension("cogs.gin.stats")
     await bot.unload_extension("cogs.gin.guide")
     await bot.unload_extension("cogs.gin.lookback")

@@ -57,7 +57,7 @@ def table_pictures(fd: FakeDiscord) -> int:
 
 
 async def set_grace(fd: FakeDiscord, seconds: int) -> None:
-    ix = await fd.slash(fd.dana, "gin", subcommand="settings", options={"ping_grace": seconds})
+    ix = await fd.slash(fd.dana, "gin-admin", subcommand="settings", options={"ping_grace": seconds})
     assert f"{seconds} second" in (await ix.final()).content
 
 

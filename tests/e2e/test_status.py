@@ -1,21 +1,30 @@
-"""/gin status: the bot's owner sees load and backlog privately; anyone else gets a short reason."""
+"""/gin-admin status: the bot's owner sees load and backlog privately; the group is not even offered
+to a member who may not manage the server."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from fakediscord import FakeDiscord
-from tests.e2e.game_driver import gin_bot, refusal_text, slash, start_match
+import pytest
+
+from fakediscord import CommandHidden, FakeDiscord
+from tests.e2e.game_driver import gin_bot, start_match
 
 
 async def test_the_owner_sees_the_bots_status_and_no_one_else_does(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fd = fake_discord
     async with gin_bot(fd, tmp_path / "gin.sqlite3"):
         alice, _ = await start_match(fd)
-        refused = await slash(fd, fd.alice, "status")
-        assert await refusal_text(refused) == "Only the bot's owner can see its status."
+        with pytest.raises(CommandHidden):
+            await fd.slash(fd.alice, "gin-admin", subcommand="status", options={})
+        with pytest.raises(CommandHidden):
+            await fd.slash(fd.carol, "gin-admin", subcommand="settings", options={"target": 50})
+        schema = fd.command_schema("gin-admin")
+        assert schema is not None and int(schema["default_member_permissions"]) == 1 << 5  # Manage Server
+        assert fd.command_schema("gin") is not None
+        assert {o["name"] for o in fd.command_schema("gin")["options"]}.isdisjoint({"settings", "status"})
 
-        asked = await slash(fd, fd.owner, "status")
+        asked = await fd.slash(fd.owner, "gin-admin", subcommand="status", options={})
         answer = await asked.final(5)
         assert answer.ephemeral
         assert answer.content.startswith("**Bot status**")

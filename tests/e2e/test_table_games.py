@@ -289,7 +289,7 @@ def pings(fd: FakeDiscord) -> list[StoredMessage]:
 
 async def set_grace(fd: FakeDiscord, seconds: int) -> None:
     """The server's quiet period (Dana manages the server): no ping, and a move inside a turn in words later."""
-    ix = await fd.slash(fd.dana, "gin", subcommand="settings", options={"ping_grace": seconds})
+    ix = await fd.slash(fd.dana, "gin-admin", subcommand="settings", options={"ping_grace": seconds})
     assert f"{seconds} second" in (await ix.final()).content
 
 

@@ -3,7 +3,7 @@ table of three or more the turn passes around, and a partnership hand has two se
 
 When the turn comes to a human:
 - his hand message is live (the bot has just redrawn it with his controls): no ping; if he has
-  not moved when the server's grace period (/gin settings, 60 s by default) has passed, ONE ping;
+  not moved when the server's grace period (/gin-admin settings, 60 s by default) has passed, ONE ping;
 - he has no live hand (never opened, older than 15 minutes, dismissed, a restart): one ping at
   once, unless the new hand's board just named him with a mention (that notified him already).
 
