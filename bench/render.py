@@ -30,9 +30,9 @@ from PIL import Image
 
 from bot.demo import play
 from render import RenderedImage, Style, render_hand, render_match_end, render_result, render_table, warm_cache
-from render.cards import clear_cache
-from render.draw import PNG_LEVEL, encode, recording, reference_drawing
-from render.fonts import font
+from render.kit.cards import clear_cache
+from render.kit.draw import PNG_LEVEL, encode, recording, reference_drawing
+from render.kit.fonts import font
 
 BAR_SPEEDUP = 4.0
 BAR_KB = 40

@@ -37,23 +37,23 @@ and look at the new pictures first: ``python -m render --seed 7 --out render-sam
 
 from importlib import import_module
 
-from .alt import alt_hand, alt_match_end, alt_result, alt_table
-from .cards import warm_cache
-from .draw import RenderedImage
-from .games import Control, GameRenderer, register_renderer, renderer_for, unregister_renderer
-from .hand import render_hand
-from .match_end import render_match_end
-from .result import render_result
-from .style import Style
-from .table import render_table
-from .text import describe_events
+from .games import AnyRenderer, Control, GameRenderer, register_renderer, renderer_for, unregister_renderer
+from .gin.alt import alt_hand, alt_match_end, alt_result, alt_table
+from .gin.hand import render_hand
+from .gin.match_end import render_match_end
+from .gin.result import render_result
+from .gin.table import render_table
+from .gin.words import describe_events
+from .kit.cards import warm_cache
+from .kit.draw import RenderedImage
+from .kit.style import Style
 
-# Each of these registers its games' renderers; gin_multi after gin (it takes over three- and
-# four-player Gin and hands the two-player game back to Gin's renderer).
-for _module in ("gin", "gin_multi", "knockout", "tablegames"):
+# Each family package registers its games' renderers.
+for _module in ("gin", "knockout", "tablegames"):
     import_module(f"{__name__}.{_module}")
 
 __all__ = [
+    "AnyRenderer",
     "Control",
     "GameRenderer",
     "RenderedImage",

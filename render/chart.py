@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from . import style as S
-from .draw import Canvas, RenderedImage
-from .style import DEFAULT_STYLE, Style
+from .kit import style as S
+from .kit.draw import Canvas, RenderedImage
+from .kit.style import DEFAULT_STYLE, Style
 
 WIDTH, HEIGHT = 550, 300  # layout units
 LEFT, RIGHT, TOP, BOTTOM = 56, 20, 46, 34  # the plot's margins

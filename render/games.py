@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
-from .draw import RenderedImage
-from .style import Style
+from .kit.draw import RenderedImage
+from .kit.style import Style
 
 Names = Sequence[str]
 ControlStyle = Literal["primary", "secondary", "success", "danger"]
+PV_contra = TypeVar("PV_contra", contravariant=True)  # a game's public view
+SV_contra = TypeVar("SV_contra", contravariant=True)  # a game's seat view
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,50 +41,53 @@ class Control:
     confirm: str | None = None
 
 
-class GameRenderer(Protocol):
-    """Pictures and words for one game, drawn from its public and seat views only."""
+class GameRenderer(Protocol[PV_contra, SV_contra]):
+    """Pictures and words for one game, drawn from its public views (``PV``) and seat views (``SV``) only."""
 
-    def table(self, view: Any, names: Names, style: Style) -> RenderedImage:
+    def table(self, view: PV_contra, names: Names, style: Style) -> RenderedImage:
         """The public board: piles, seats, scores, whose turn."""
 
-    def hand(self, view: Any, names: Names, style: Style) -> RenderedImage:
+    def hand(self, view: SV_contra, names: Names, style: Style) -> RenderedImage:
         """One seat's own cards (from its SeatView only)."""
 
-    def result(self, view: Any, names: Names, style: Style) -> RenderedImage | None:
+    def result(self, view: PV_contra, names: Names, style: Style) -> RenderedImage | None:
         """The latest finished hand laid out and scored, or None when there is nothing to show."""
 
     def match_end(
-        self, view: Any, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
+        self, view: PV_contra, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
     ) -> RenderedImage:
         """The final totals with every bonus (rating changes keyed by seat)."""
 
-    def describe(self, view: Any, names: Names) -> str:
+    def describe(self, view: PV_contra, names: Names) -> str:
         """The current turn in words, for the board's text."""
 
-    def score_line(self, view: Any, names: Names) -> str:
+    def score_line(self, view: PV_contra, names: Names) -> str:
         """The running match score in one line."""
 
-    def hand_line(self, view: Any, names: Names) -> str | None:
+    def hand_line(self, view: PV_contra, names: Names) -> str | None:
         """The latest finished hand in one line (None before the first one ends)."""
 
-    def status_line(self, view: Any, names: Names) -> str:
+    def status_line(self, view: SV_contra, names: Names) -> str:
         """What this seat may do now, or whom it waits for."""
 
-    def hint(self, view: Any) -> str:
+    def hint(self, view: SV_contra) -> str:
         """A short extra line for the seat's private message ('' for none)."""
 
-    def controls(self, view: Any) -> list[Control]:
+    def controls(self, view: SV_contra) -> list[Control]:
         """The moves this seat may make now, as buttons and menus (empty when not its turn)."""
 
     def warm(self, style: Style) -> float:
         """Prepare caches at start-up; returns the seconds it took."""
 
 
-_RENDERERS: dict[str, GameRenderer] = {}
+# The registry forgets each renderer's own view types: a caller hands it the views of the game it asked for.
+AnyRenderer = GameRenderer[Any, Any]
+
+_RENDERERS: dict[str, AnyRenderer] = {}
 _HELD_BACK: set[str] = set()  # drawn, but not offered for new tables yet
 
 
-def register_renderer(game: str, renderer: GameRenderer, *, offered: bool = True) -> None:
+def register_renderer(game: str, renderer: AnyRenderer, *, offered: bool = True) -> None:
     """Make a game drawable; ``offered=False`` keeps it out of the games a new table may choose
     (its turn through Discord's controls is not verified end to end yet)."""
     _RENDERERS[game] = renderer
@@ -102,7 +107,7 @@ def offered_games() -> tuple[str, ...]:
     return tuple(g for g in _RENDERERS if g not in _HELD_BACK)
 
 
-def renderer_for(game: str) -> GameRenderer:
+def renderer_for(game: str) -> AnyRenderer:
     """The renderer of a registered game; LookupError if it has none."""
     try:
         return _RENDERERS[game]
@@ -110,5 +115,5 @@ def renderer_for(game: str) -> GameRenderer:
         raise LookupError(f"no renderer for game {game!r}") from None
 
 
-def renderers() -> Mapping[str, GameRenderer]:
+def renderers() -> Mapping[str, AnyRenderer]:
     return dict(_RENDERERS)

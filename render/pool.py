@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .games import renderer_for, renderers
-from .style import Style
+from .kit.style import Style
 
 log = logging.getLogger(__name__)
 

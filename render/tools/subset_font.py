@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from render.fonts import ASSETS, COVERED, FONT_FILES
+from render.kit.fonts import ASSETS, COVERED, FONT_FILES
 
 SOURCES = {"bold": "DejaVuSans-Bold.ttf", "regular": "DejaVuSans.ttf"}
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from render.chart import rating_chart
-from render.draw import recording, shown_px
+from render.kit.draw import recording, shown_px
 
 
 @pytest.mark.parametrize("ratings", [[1516], [1516, 1500], [1500 + (i * 37) % 90 - 40 for i in range(200)]])

@@ -31,7 +31,7 @@ from bot.client import GinBot
 from bot.engine.tablegames import Act, TableAction
 from bot.tables import STALE
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage
-from render.text import cards_text
+from render.kit.words import cards_text
 from tests.e2e.game_driver import fixed_seeds, gin_bot, posted_challenge, public_hand_leaks, refusal_text, slash
 
 GAMES = ("colonel", "skarney", "rummy")

@@ -119,7 +119,7 @@ def test_challenge_accepted_the_lower_total_scores_the_others_whole_total() -> N
     m = rig(new(), hands=["2C 3D", "KD QD 4S"], phase="draw")
     m.apply(0, P("challenge"))
     assert m.turn == 1 and m.legal_actions(1) == [P("accept"), P("reject")] and m.legal_actions(0) == []
-    assert m.public_view().challenger == 0
+    assert m.public_view().own.challenger == 0
     with pytest.raises(IllegalAction, match="Answer the Challenge"):
         m.apply(1, P("draw stock"))
     m.apply(1, P("accept"))

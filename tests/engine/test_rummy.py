@@ -164,7 +164,7 @@ def test_the_stock_is_rebuilt_once_then_the_hand_ends_with_no_score() -> None:
     m.apply(0, P("discard 5H"))
     assert [e.kind for e in m.last_events][-1] is Ev.STOCK_RENEWED and m.renewals == 1
     assert m.pile == [parse_card("5H")] and sorted(m.stock) == sorted(parse_cards("7S 8S 9S JD"))
-    assert m.public_view().renewals == 1 and m.turn == 1
+    assert m.public_view().own.renewals == 1 and m.turn == 1
     for seat in (1, 0, 1, 0):
         m.apply(seat, P("draw stock"))
         card = m.held[seat][0]
@@ -184,7 +184,7 @@ def test_a_match_of_a_fixed_number_of_hands() -> None:
     m = rig(new(2, hands=1), hands=["7H 8H", "KS QS"], stock="2D 9H", phase="draw")
     m.apply(0, P("draw stock"))
     m.apply(0, P("meld 7H 8H 9H"))
-    assert m.finished and m.winner == 0 and m.public_view().hands_left == 0
+    assert m.finished and m.winner == 0 and m.public_view().own.hands_left == 0
     summary = m.summary()
     assert (
         summary is not None

@@ -2,8 +2,8 @@ from PIL import ImageStat
 
 from bot.engine import DECK, parse_card
 from render import Style, warm_cache
-from render import cards as C
-from render import style as S
+from render.kit import cards as C
+from render.kit import style as S
 
 from .helpers import pixels
 

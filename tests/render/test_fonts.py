@@ -1,4 +1,4 @@
-from render.fonts import COVERED, drawable, fit, font
+from render.kit.fonts import COVERED, drawable, fit, font
 
 
 def test_the_bundled_font_draws_the_suits():

@@ -15,7 +15,7 @@ import pytest
 from bot.ai import chooser_for
 from bot.engine import game_type
 from render import Style, renderer_for
-from render.draw import MIN_SHOWN_PX, recording, shown_px
+from render.kit.draw import MIN_SHOWN_PX, recording, shown_px
 
 CASES = [
     ("gin", 2),

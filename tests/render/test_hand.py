@@ -1,8 +1,8 @@
 from bot.engine.knock import ActionKind
 from render import Style, alt_hand, render_hand
-from render import style as S
-from render.groups import Placed
-from render.hand import badges, hand_layout
+from render.gin.hand import badges, hand_layout
+from render.kit import style as S
+from render.kit.groups import Placed
 
 from .helpers import count_near, rgb
 

@@ -1,6 +1,6 @@
 from render import alt_match_end, render_match_end
-from render import style as S
-from render.match_end import _cells
+from render.gin.match_end import _cells
+from render.kit import style as S
 
 from .helpers import count_near, rgb
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 
 from bot.engine.gin import Match, public_view, seat_view
 from render import Style, render_hand, render_match_end, render_result, render_table
-from render.palette import palette_for
+from render.kit.palette import palette_for
 
 from .helpers import rgb
 

@@ -16,11 +16,12 @@ from PIL import Image
 from bot.engine.gin import Match, public_view, seat_view
 from bot.engine.knock import preset
 from render import Style, alt_hand, alt_table, render_hand, render_match_end, render_result, render_table
-from render import style as S
-from render.draw import MIN_SHOWN_PX, SHOWN_WIDTH, recording, reference_drawing, shown_px
-from render.hand import hand_groups
-from render.palette import palette_for
-from render.text import cards_text, status_line
+from render.gin.hand import hand_groups
+from render.gin.words import status_line
+from render.kit import style as S
+from render.kit.draw import MIN_SHOWN_PX, SHOWN_WIDTH, recording, reference_drawing, shown_px
+from render.kit.palette import palette_for
+from render.kit.words import cards_text
 
 from .helpers import count_near, first_hand, play_until, rgb, step
 from .test_png import changed_pixels
@@ -157,7 +158,7 @@ def test_private_hands_read_too_and_keep_within_1100_px(names):
 
 
 def test_a_crowded_hand_overlaps_more_before_it_takes_two_rows(draw_pair, names):
-    from render.hand import hand_layout
+    from render.gin.hand import hand_layout
 
     _, after, _ = draw_pair
     width, _, placed = hand_layout(after)

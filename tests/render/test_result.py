@@ -1,9 +1,9 @@
 import pytest
 
 from render import Style, alt_result, render_result
-from render import style as S
-from render.result import defender_groups, knocker_groups
-from render.text import hand_line
+from render.gin.result import defender_groups, knocker_groups
+from render.gin.words import hand_line
+from render.kit import style as S
 
 from .helpers import count_near, rgb
 
@@ -68,8 +68,8 @@ def test_result_before_any_hand_is_an_error(draw_pair, names):
 
 
 def test_long_rows_wrap_so_the_picture_stays_readable(knock_view, names):
-    from render.groups import row_width
-    from render.result import MAX_ROW, _wrap
+    from render.gin.result import MAX_ROW, _wrap
+    from render.kit.groups import row_width
 
     style = Style()
     groups = knocker_groups(knock_view.last_hand.result) * 3  # far wider than one line

@@ -5,9 +5,9 @@ from PIL import ImageChops
 from bot.engine.gin import Match, public_view, seat_view
 from bot.engine.knock import ActionKind, preset
 from render import Style, alt_table, describe_events, render_table
-from render import cards as C
-from render import style as S
-from render import table as T
+from render.gin import table as T
+from render.kit import cards as C
+from render.kit import style as S
 
 from .helpers import count_near, rgb
 

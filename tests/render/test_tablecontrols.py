@@ -16,8 +16,8 @@ from bot.engine import game_type
 from bot.engine.tablegames import Act
 from cogs.gin.components import layout
 from render.games import Control
-from render.tablecontrols import MELD_MENUS, MENU_MAX, table_controls
-from render.tablewords import describe_table
+from render.tablegames.controls import MELD_MENUS, MENU_MAX, table_controls
+from render.tablegames.words import describe_table
 
 CASES = [
     ("colonel", 2, 5),

@@ -71,7 +71,7 @@ def test_a_resignation_in_words(resigned_view, names):
 
 
 def test_status_line_offers_what_the_legal_moves_allow(can_knock_view, can_gin_view, draw_pair, names):
-    from render.text import status_line
+    from render.gin.words import status_line
 
     assert status_line(can_knock_view, names) == "Your turn: discard or knock"
     assert status_line(can_gin_view, names).endswith("go gin")
@@ -84,7 +84,7 @@ def test_hollywood_win_with_no_open_game_says_so(names):
     """Seat 0 wins game 1 with three gins; seat 1's first win belongs in game 1 only, now closed."""
     from bot.engine import parse_card
     from bot.engine.knock import gin
-    from render.text import hand_line
+    from render.gin.words import hand_line
     from tests.engine.rig import rig
 
     m = Match.new(preset("hollywood"), 3)
@@ -108,8 +108,8 @@ def test_a_hand_won_on_lower_deadwood_at_the_stocks_end_is_told_as_such(names):
     from bot.ai import greedy_action
     from bot.engine import game_type
     from render import render_result
-    from render.alt import alt_result
-    from render.text import hand_line
+    from render.gin.alt import alt_result
+    from render.gin.words import hand_line
 
     gin = game_type("gin")
     for seed in range(200):

@@ -17,8 +17,8 @@ from PIL import Image
 from bot.ai import register_ai, unregister_ai
 from bot.engine import GameType, IllegalAction, MatchSummary, register, unregister
 from render import Control, register_renderer, unregister_renderer
-from render.draw import RenderedImage, finish
-from render.style import Style
+from render.kit.draw import RenderedImage, finish
+from render.kit.style import Style
 
 NAME = "highcard"
 

@@ -10,7 +10,7 @@ meld with its hand or fits one of its melds. It never challenges and rejects eve
 from __future__ import annotations
 
 from bot.engine import Card
-from bot.engine.tablegames import Act, TableAction, TableSeatView, melds_in
+from bot.engine.tablegames import Act, SkarneyView, TableAction, TableSeatView, melds_in
 
 from .plan import first, free_cards, style_of
 
@@ -30,12 +30,14 @@ def makes_meld(card: Card, view: TableSeatView, own_melds_only: bool = False) ->
 def greedy_action(view: TableSeatView) -> TableAction:
     legal = view.legal
     if view.phase == "respond":
-        if view.game == "skarney" and view.offer is not None:
-            contract = bool(view.contract) and view.contract[view.seat]
+        own = view.own
+        if isinstance(own, SkarneyView) and own.offer is not None:  # an offer to take or turn down
+            offer = own.offer
+            contract = bool(own.contract) and own.contract[view.seat]
             take = (
-                makes_meld(view.offer, view, own_melds_only=True)
+                makes_meld(offer, view, own_melds_only=True)
                 if contract
-                else any(view.offer in m for m in melds_in([*view.hand, view.offer], style_of(view)))
+                else any(offer in m for m in melds_in([*view.hand, offer], style_of(view)))
             )
             found = first(view, Act.ACCEPT if take else Act.REJECT)
         else:

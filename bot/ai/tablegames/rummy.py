@@ -28,7 +28,7 @@ import statistics
 from dataclasses import dataclass
 
 from bot.engine import Card
-from bot.engine.tablegames import Act, MeldStyle, TableAction, TableMeld, TableSeatView, extend, extensions
+from bot.engine.tablegames import Act, MeldStyle, RummyView, TableAction, TableMeld, TableSeatView, extend, extensions
 
 from .greedy import greedy_action
 from .plan import Split, best_split, first, layoff_from, meld_from, outs, style_of, unseen
@@ -177,7 +177,8 @@ def _threat(view: TableSeatView) -> bool:
 
 def _holding(view: TableSeatView, split: Split, stuck: list[Card], params: Params) -> bool:
     """Keep the melds in hand this turn, hoping to go out all at once (a rummy doubles the score)."""
-    if not params.hold_for_rummy or view.game != "rummy" or not view.laid_before or view.laid_before[view.seat]:
+    own = view.own
+    if not params.hold_for_rummy or not isinstance(own, RummyView) or not own.laid_before or own.laid_before[view.seat]:
         return False
     if _threat(view) or view.stock_count < 10:
         return False

@@ -26,7 +26,17 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from bot.engine import DECK, Card
-from bot.engine.tablegames import Act, MeldStyle, TableAction, TableMeld, TableSeatView, extensions, make_meld, melds_in
+from bot.engine.tablegames import (
+    Act,
+    MeldStyle,
+    SkarneyView,
+    TableAction,
+    TableMeld,
+    TableSeatView,
+    extensions,
+    make_meld,
+    melds_in,
+)
 
 from .greedy import greedy_action
 from .plan import best_split, first, free_cards, layoff_from, meld_from, style_of
@@ -50,6 +60,13 @@ class Params:
 
 
 NORMAL = Params()
+
+
+def skarney_of(view: TableSeatView) -> SkarneyView:
+    """The Skarney fields of a seat view (TypeError for another game's view: this AI plays Skarney only)."""
+    if not isinstance(view.own, SkarneyView):
+        raise TypeError(f"the Skarney AI cannot read a {type(view.own).__name__}")
+    return view.own
 
 
 def contract_progress(cards: list[Card], style: MeldStyle) -> int:
@@ -94,11 +111,11 @@ def answer(view: TableSeatView, params: Params) -> TableAction:
     gains nothing here and gives the opponent one card less). An ace replaces the draw, so it is taken
     whenever it is not stuck itself.
     """
-    card = view.offer
+    card = skarney_of(view).offer
     if card is None or first(view, Act.ACCEPT) is None:
         return first(view, Act.REJECT) or view.legal[0]
     hand = list(view.hand)
-    if not view.contract[view.seat]:
+    if not skarney_of(view).contract[view.seat]:
         take = params.pre_accept and wants(card, view, view.seat, hand, False)
     else:
         before, after = stuck_count(hand, view, view.seat), stuck_count([*hand, card], view, view.seat)
@@ -108,7 +125,7 @@ def answer(view: TableSeatView, params: Params) -> TableAction:
 
 def judge(view: TableSeatView, params: Params) -> Judge:
     """Scores hands of this seat: only its own melds take lay-offs, and none before its contract."""
-    own = _own_melds(view, view.seat) if view.contract[view.seat] else []
+    own = _own_melds(view, view.seat) if skarney_of(view).contract[view.seat] else []
     return Judge(view, params.score, own)
 
 
@@ -141,7 +158,7 @@ def choose_offer(view: TableSeatView, params: Params) -> TableAction:
     style = style_of(view)
     j = judge(view, params)
     known = list(view.known[other])
-    opp_down = view.contract[other]
+    opp_down = skarney_of(view).contract[other]
 
     opp_free = free_cards(list(DECK), _own_melds(view, other), style) if opp_down else frozenset()
 
@@ -162,7 +179,7 @@ def choose_offer(view: TableSeatView, params: Params) -> TableAction:
 def play(view: TableSeatView, params: Params) -> TableAction:
     style = style_of(view)
     seat = view.seat
-    if not view.contract[seat]:
+    if not skarney_of(view).contract[seat]:
         contract = choose_contract(view, params)
         if contract is not None:
             return contract

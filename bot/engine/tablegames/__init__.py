@@ -13,7 +13,7 @@ from .rummy import RUMMY_GAME, Rummy, RummyRules
 from .rummy import STYLE as RUMMY_STYLE
 from .skarney import SKARNEY, Skarney, SkarneyRules, contracts
 from .skarney import STYLE as SKARNEY_STYLE
-from .views import TablePublicView, TableSeatView
+from .views import ColonelView, OwnView, RummyView, SkarneyView, TablePublicView, TableSeatView
 
 __all__ = [
     "COLONEL",
@@ -25,12 +25,16 @@ __all__ = [
     "Act",
     "Colonel",
     "ColonelRules",
+    "ColonelView",
     "Ev",
     "MeldStyle",
+    "OwnView",
     "Rummy",
     "RummyRules",
+    "RummyView",
     "Skarney",
     "SkarneyRules",
+    "SkarneyView",
     "TableAction",
     "TableEvent",
     "TableGame",

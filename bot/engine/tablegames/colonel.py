@@ -33,6 +33,7 @@ from .moves import (
     act,
 )
 from .rules import check_target, check_variant
+from .views import ColonelView
 
 NAME = "colonel"
 TITLE = "Colonel"
@@ -197,11 +198,11 @@ class Colonel(TableGame):
     def _extra_from_dict(self, d: dict[str, Any]) -> None:
         self.challenged, self.resume = d["challenged"], d["resume"]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "challenger": self.current if self.phase == RESPOND and not self.finished else None,
-            "challenged": self.challenged,
-        }
+    def _own_view(self) -> ColonelView:
+        return ColonelView(
+            challenger=self.current if self.phase == RESPOND and not self.finished else None,
+            challenged=self.challenged,
+        )
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Colonel:

@@ -21,7 +21,7 @@ from .checks import TableChecks
 from .melds import MeldStyle, TableMeld, extend, extensions, make_meld
 from .moves import Act, Ev, TableAction, TableEvent, TableHand
 from .state import DRAW, OVER, PLAY, RESPOND
-from .views import TablePublicView, TableSeatView
+from .views import OwnView, TablePublicView, TableSeatView
 
 __all__ = ["DRAW", "OVER", "PLAY", "RESPOND", "TableGame", "register_table_game"]
 
@@ -51,8 +51,9 @@ class TableGame(TableChecks):
     def _do(self, seat: int, action: TableAction, events: list[TableEvent]) -> None:
         raise NotImplementedError
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {}
+    def _own_view(self) -> OwnView:
+        """The game's own fields of its views."""
+        raise NotImplementedError
 
     def _match_winner(self) -> int | None:
         """The match winner after a scored hand, if the match is over."""
@@ -278,35 +279,35 @@ class TableGame(TableChecks):
     def _public_fields(self, seat: int | None) -> dict[str, Any]:
         by_owner = tuple(tuple(m for m in self.melds if m.owner == s) for s in range(self.seats))
         won = tuple(sum(1 for h in self.history if h.winner == s) for s in range(self.seats))
-        return dict(
-            game=self.NAME,
-            rules=self.rules,
-            seats=self.seats,
-            deal_number=self.deal_number,
-            dealer=self.dealer,
-            turn=self.turn,
-            to_act=self.to_act,
-            current=None if self.finished else self.current,
-            phase=OVER if self.finished else self.phase,
-            stock_count=len(self.stock),
-            pile_count=len(self.pile),
-            pile_top=self.pile[-1] if self.pile else None,
-            pile=tuple(self.pile),
-            melds=tuple(self.melds),
-            melds_by_owner=by_owner,
-            hand_sizes=tuple(len(h) for h in self.held),
-            known=tuple(tuple(k) for k in self.known),
-            scores=self.totals(),
-            hands_won=won,
-            last_events=self.last_events,
-            last_hand=self.history[-1].public() if self.history else None,
-            hands_played=len(self.history),
-            finished=self.finished,
-            winner=self.winner,
-            moves=self.moves,
-            summary=self.summary(),
-            **self._view_extra(seat),
-        )
+        return {
+            "game": self.NAME,
+            "rules": self.rules,
+            "seats": self.seats,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "to_act": self.to_act,
+            "current": None if self.finished else self.current,
+            "phase": OVER if self.finished else self.phase,
+            "stock_count": len(self.stock),
+            "pile_count": len(self.pile),
+            "pile_top": self.pile[-1] if self.pile else None,
+            "pile": tuple(self.pile),
+            "melds": tuple(self.melds),
+            "melds_by_owner": by_owner,
+            "hand_sizes": tuple(len(h) for h in self.held),
+            "known": tuple(tuple(k) for k in self.known),
+            "scores": self.totals(),
+            "hands_won": won,
+            "last_events": self.last_events,
+            "last_hand": self.history[-1].public() if self.history else None,
+            "hands_played": len(self.history),
+            "finished": self.finished,
+            "winner": self.winner,
+            "moves": self.moves,
+            "summary": self.summary(),
+            "own": self._own_view(),
+        }
 
     def public_view(self) -> TablePublicView:
         return TablePublicView(**self._public_fields(None))

@@ -25,6 +25,7 @@ from .machine import DRAW, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import DRAW_PILE, DRAW_STOCK, DRAWN, OUT, RUMMY, Act, Ev, TableAction, TableEvent, act
 from .rules import check_target, check_variant
+from .views import RummyView
 
 NAME = "rummy"
 TITLE = "Rummy"
@@ -264,9 +265,9 @@ class Rummy(TableGame):
         self.renewals, self.laid_before = d["renewals"], list(d["laid_before"])
         self.taken = [list(parse_cards(t)) if t else [] for t in d.get("taken", [""] * self.seats)]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+    def _own_view(self) -> RummyView:
         left = None if self.rules.hands is None else max(0, self.rules.hands - len(self.history))
-        return {"renewals": self.renewals, "laid_before": tuple(self.laid_before), "hands_left": left}
+        return RummyView(renewals=self.renewals, laid_before=tuple(self.laid_before), hands_left=left)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Rummy:

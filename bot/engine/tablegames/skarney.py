@@ -24,6 +24,7 @@ from .machine import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import ACCEPT, DRAW_STOCK, END_HAND, GIN, LAST_CARD, REJECT, STOCK, Act, Ev, TableAction, TableEvent, act
 from .rules import check_target, check_variant
+from .views import SkarneyView
 
 NAME = "skarney"
 TITLE = "Skarney Gin"
@@ -341,16 +342,17 @@ class Skarney(TableGame):
             card_from(d["accepted"]),
         )
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "offer": self.offer,
-            "refused": self.refused,
-            "accepted": self.accepted,
-            "contract": tuple(self.contract),
-            "last_card": tuple(self.last_card),
-            "draw_lost": self.draw_lost and not self.finished,
-            "final_turn": self.final and not self.finished,
-        }
+    def _own_view(self) -> SkarneyView:
+        return SkarneyView(
+            offer=self.offer,
+            offered_by=None if self.offer is None else (self.current - 1) % self.seats,  # the turn before this one
+            refused=self.refused,
+            accepted=self.accepted,
+            contract=tuple(self.contract),
+            last_card=tuple(self.last_card),
+            draw_lost=self.draw_lost and not self.finished,
+            final_turn=self.final and not self.finished,
+        )
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Skarney:

@@ -19,6 +19,40 @@ from .moves import TableAction, TableEvent, TableHand
 
 
 @dataclass(frozen=True, slots=True)
+class ColonelView:
+    """Colonel's own fields of a table view."""
+
+    challenger: int | None = None  # a Challenge by this seat awaits the other player's answer
+    challenged: bool = False  # the player to move has challenged this turn (once a turn)
+
+
+@dataclass(frozen=True, slots=True)
+class SkarneyView:
+    """Skarney Gin's own fields of a table view."""
+
+    offer: Card | None = None  # the card held up, awaiting the answer of the player to act
+    offered_by: int | None = None  # the seat that held it up
+    refused: Card | None = None  # the card offered and rejected this turn (back in the offerer's hand)
+    accepted: Card | None = None  # taken from the opponent this turn: it may not be offered back now
+    contract: tuple[bool, ...] = ()  # per seat, the contract meld is down
+    last_card: tuple[bool, ...] = ()  # per seat, announced 'last card' and still holds one card
+    draw_lost: bool = False  # the player to move accepted an ace and does not draw this turn
+    final_turn: bool = False  # the stock is down to 2: this turn ends the hand
+
+
+@dataclass(frozen=True, slots=True)
+class RummyView:
+    """Rummy's own fields of a table view."""
+
+    renewals: int = 0  # times this hand's stock was rebuilt from the pile
+    laid_before: tuple[bool, ...] = ()  # per seat, melded or laid off in an earlier turn of the hand (no rummy)
+    hands_left: int | None = None  # a match of a fixed number of hands: how many are still to play
+
+
+OwnView = ColonelView | SkarneyView | RummyView
+
+
+@dataclass(frozen=True, slots=True)
 class TablePublicView:
     game: str  # 'colonel', 'skarney' or 'rummy'
     rules: Any
@@ -46,21 +80,7 @@ class TablePublicView:
     winner: int | None
     moves: int
     summary: MatchSummary | None
-    # Colonel
-    challenger: int | None = None  # a Challenge by this seat awaits the other player's answer
-    challenged: bool = False  # the player to move has challenged this turn (once a turn)
-    # Skarney Gin
-    offer: Card | None = None  # the card held up, awaiting the answer of the player to act
-    refused: Card | None = None  # the card offered and rejected this turn (back in the offerer's hand)
-    accepted: Card | None = None  # taken from the opponent this turn: it may not be offered back now
-    contract: tuple[bool, ...] = ()  # per seat, the contract meld is down
-    last_card: tuple[bool, ...] = ()  # per seat, announced 'last card' and still holds one card
-    draw_lost: bool = False  # the player to move accepted an ace and does not draw this turn
-    final_turn: bool = False  # the stock is down to 2: this turn ends the hand
-    # Rummy
-    renewals: int = 0  # times this hand's stock was rebuilt from the pile
-    laid_before: tuple[bool, ...] = ()  # per seat, melded or laid off in an earlier turn of the hand (no rummy)
-    hands_left: int | None = None  # a match of a fixed number of hands: how many are still to play
+    own: OwnView  # the game's own fields (ColonelView, SkarneyView or RummyView)
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -79,4 +99,4 @@ class TableSeatView(TablePublicView):
     layoff_options: tuple[tuple[Card, int], ...] = ()  # (card, meld number) legal now
 
 
-__all__ = ["TablePublicView", "TableSeatView"]
+__all__ = ["ColonelView", "OwnView", "RummyView", "SkarneyView", "TablePublicView", "TableSeatView"]

@@ -32,7 +32,7 @@ import discord
 
 from bot.engine import PublicViewLike
 from bot.tables import ActResult, Announcement, AnnouncementKind, MatchInfo, MatchStatus, TableService
-from render import GameRenderer, RenderedImage, Style, renderer_for
+from render import AnyRenderer, RenderedImage, Style, renderer_for
 
 from .. import messages
 from ..components import board_view, rematch_view
@@ -198,7 +198,7 @@ class Board:
         return False
 
     # -- the board message ---------------------------------------------------------------------
-    def _text(self, match: MatchInfo, renderer: GameRenderer, line: str) -> str:
+    def _text(self, match: MatchInfo, renderer: AnyRenderer, line: str) -> str:
         view, names = match.public, match.names
         turn = ""
         if match.status is MatchStatus.ACTIVE and view.turn is not None:
@@ -346,7 +346,7 @@ class Board:
         self,
         match: MatchInfo,
         view: PublicViewLike,
-        renderer: GameRenderer,
+        renderer: AnyRenderer,
         rating_changes: dict[int, int] | None,
         announcement: Announcement | None,
     ) -> None:

@@ -30,7 +30,7 @@ import discord
 from bot.engine import SeatViewLike
 from bot.tables import STALE, ActResult, MatchInfo, MatchStatus, Refusal, TableService
 from render import Control, Style, renderer_for
-from render.style import card_size
+from render.kit.style import card_size
 
 from .. import messages
 from ..components import confirm_view, hand_view, ids, resign_confirm_view

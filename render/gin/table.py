@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from bot.engine.gin import PublicView
 
-from . import cards as C
-from . import style as S
+from ..kit import cards as C
+from ..kit import style as S
+from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, wrap
+from ..kit.fonts import drawable, fit
+from ..kit.style import DEFAULT_STYLE, Style
+from ..kit.words import Names, cards_text
 from .alt import alt_table
-from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, wrap
-from .fonts import drawable, fit
-from .style import DEFAULT_STYLE, Style
-from .text import Names, cards_text, describe_events, rules_line
+from .words import describe_events, rules_line
 
 WIDTH = PUBLIC_MAX_UNITS
 MARGIN = 16

@@ -9,11 +9,10 @@ from __future__ import annotations
 from bot.engine import Card
 from bot.engine.gin import SeatView
 
-from . import style as S
-from .alt import alt_hand
-from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, pill_size, text_width
-from .fonts import drawable, fit
-from .groups import (
+from ..kit import style as S
+from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, pill_size, text_width
+from ..kit.fonts import drawable, fit
+from ..kit.groups import (
     ROW_GAP,
     Group,
     Mark,
@@ -26,8 +25,10 @@ from .groups import (
     row_height,
     row_width,
 )
-from .style import DEFAULT_STYLE, Style
-from .text import Names, status_line
+from ..kit.style import DEFAULT_STYLE, Style
+from ..kit.words import Names
+from .alt import alt_hand
+from .words import status_line
 
 MARGIN = 12
 TITLE = "Your hand"

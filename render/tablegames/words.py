@@ -5,11 +5,20 @@ the pictures; its names are imported from there too).
 
 from __future__ import annotations
 
-from bot.engine.tablegames import Ev, TableEvent, TableHand, TableMeld, TablePublicView
+from bot.engine import Card
+from bot.engine.tablegames import (
+    ColonelView,
+    Ev,
+    RummyView,
+    SkarneyView,
+    TableEvent,
+    TableHand,
+    TableMeld,
+    TablePublicView,
+)
 
-from .games import Names
-from .multiwords import name_of
-from .text import cards_text
+from ..games import Names
+from ..kit.words import cards_text, name_of
 
 __all__ = ["TITLES", "alt_table", "describe_table", "meld_words"]
 
@@ -45,9 +54,10 @@ def _facts(v: TablePublicView, seat: int) -> list[str]:
     facts.append(f"{v.hand_sizes[seat]} cards")
     if v.dealer == seat:
         facts.append("dealer")
-    if v.contract and v.contract[seat]:
+    own = v.own
+    if isinstance(own, SkarneyView) and own.contract and own.contract[seat]:
         facts.append("contract down")
-    if v.last_card and v.last_card[seat]:
+    if isinstance(own, SkarneyView) and own.last_card and own.last_card[seat]:
         facts.append("last card!")
     if v.known[seat]:
         facts.append("holds " + cards_text(v.known[seat]))
@@ -55,15 +65,18 @@ def _facts(v: TablePublicView, seat: int) -> list[str]:
 
 
 def _situation(v: TablePublicView, names: Names) -> str:
+    """What the game's own state adds to the board: a Challenge, an offer, the final turn, hands left."""
     bits = []
-    if v.challenger is not None:
-        bits.append(f"{name_of(names, v.challenger)} challenges: the lower hand total would win")
-    if v.offer is not None and v.current is not None:
-        bits.append(f"{name_of(names, v.current)} offers the {v.offer.pretty}")
-    if v.final_turn:
-        bits.append("final turn: the stock is down to 2")
-    if v.hands_left is not None:
-        bits.append(f"{v.hands_left} hands left")
+    match v.own:
+        case ColonelView(challenger=int(who)):
+            bits.append(f"{name_of(names, who)} challenges: the lower hand total would win")
+        case SkarneyView(offer=offer, offered_by=by, final_turn=final):
+            if offer is not None and by is not None:
+                bits.append(f"{name_of(names, by)} offers the {offer.pretty}")
+            if final:
+                bits.append("final turn: the stock is down to 2")
+        case RummyView(hands_left=int(left)):
+            bits.append(f"{left} {'hand' if left == 1 else 'hands'} left")
     return "; ".join(bits)
 
 
@@ -109,10 +122,11 @@ def _to_answer(v: TablePublicView, names: Names) -> str:
     if v.phase != "respond" or v.turn is None or v.finished:
         return ""
     who = name_of(names, v.turn)
-    if v.challenger is not None:
-        return f"{who} must accept or reject the Challenge"
-    if v.offer is not None:
-        return f"{who} must take the {v.offer.pretty} or turn it down"
+    match v.own:
+        case ColonelView(challenger=int()):
+            return f"{who} must accept or reject the Challenge"
+        case SkarneyView(offer=Card() as offer):
+            return f"{who} must take the {offer.pretty} or turn it down"
     return f"{who} must answer"
 
 
@@ -133,8 +147,8 @@ def alt_table(v: TablePublicView, names: Names) -> str:
         + (", ".join(meld_words(m) for m in v.melds_by_owner[s]) or "none")
         for s in range(v.seats)
     )
-    if v.game == "skarney":
-        pile = f"Offered: {v.offer.pretty}." if v.offer else "No card offered."
+    if isinstance(v.own, SkarneyView):  # no discard pile: a card is offered
+        pile = f"Offered: {v.own.offer.pretty}." if v.own.offer else "No card offered."
     else:
         pile = f"Pile {v.pile_count} cards, top {v.pile_top.pretty if v.pile_top else 'none'}."
     extra = _situation(v, names)

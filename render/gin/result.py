@@ -13,13 +13,14 @@ from bot.engine import Card, meld_kind
 from bot.engine.gin import PublicView
 from bot.engine.knock import KnockResult
 
-from . import style as S
+from ..kit import style as S
+from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, text_width, wrap
+from ..kit.fonts import drawable
+from ..kit.groups import ROW_GAP, Group, Mark, draw_row, fit_rows, meld_colour, meld_label, row_height, row_width
+from ..kit.style import DEFAULT_STYLE, Style
+from ..kit.words import Names
 from .alt import alt_result
-from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, text_width, wrap
-from .fonts import drawable
-from .groups import ROW_GAP, Group, Mark, draw_row, fit_rows, meld_colour, meld_label, row_height, row_width
-from .style import DEFAULT_STYLE, Style
-from .text import Names, defender_caption, knocker_caption, laid_out_by, score_line, score_phrase
+from .words import defender_caption, knocker_caption, laid_out_by, score_line, score_phrase
 
 MARGIN = 16
 TITLE_SIZE = 24

@@ -13,29 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.engine.tablegames import Act, TableMeld, TablePublicView, TableSeatView
+from bot.engine.tablegames import Act, ColonelView, SkarneyView, TableMeld, TablePublicView, TableSeatView
 
-from . import style as S
-from .board import Piles, SeatRow, Section, board
-from .cards import warm_cache
-from .draw import RenderedImage
-from .games import Control, Names, register_renderer
-from .groups import Group, Mark
-from .multiwords import name_of
-from .style import Style
-from .tablecontrols import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
-from .tablewords import (
-    TITLES,
-    _facts,
-    _hand_title,
-    _playing,
-    _situation,
-    _title,
-    alt_table,
-    describe_table,
-    meld_words,
-)
-from .text import cards_text
+from ..games import Control, Names, register_renderer
+from ..kit import style as S
+from ..kit.board import Piles, SeatRow, Section, board
+from ..kit.cards import warm_cache
+from ..kit.draw import RenderedImage
+from ..kit.groups import Group, Mark
+from ..kit.style import Style
+from ..kit.words import cards_text, name_of
+from .controls import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
+from .words import TITLES, _facts, _hand_title, _playing, _situation, _title, alt_table, describe_table, meld_words
 
 __all__ = [
     "MENU_MAX",
@@ -69,8 +58,8 @@ class TableGameRenderer:
             for s in range(v.seats)
             if v.melds_by_owner[s] or v.seats <= 4
         ]
-        if v.game == "skarney":
-            piles = Piles(v.stock_count, v.offer, 1 if v.offer else 0, "OFFER")
+        if isinstance(v.own, SkarneyView):  # no discard pile: the card offered lies there
+            piles = Piles(v.stock_count, v.own.offer, 1 if v.own.offer else 0, "OFFER")
         else:
             piles = Piles(v.stock_count, v.pile_top, v.pile_count, "PILE")
         lines = [x for x in (self.describe(v, names), _situation(v, names)) if x]
@@ -187,9 +176,10 @@ class TableGameRenderer:
             return f"Waiting for {name_of(names, v.turn)}" if v.turn is not None else "Waiting"
         kinds = {a.kind for a in v.legal}
         if v.phase == "respond":
-            if v.challenger is not None:
+            if isinstance(v.own, ColonelView) and v.own.challenger is not None:
                 return "Your answer: accept or reject the Challenge"
-            return f"Your answer: take the {v.offer.pretty if v.offer else 'card'} or turn it down"
+            offer = v.own.offer if isinstance(v.own, SkarneyView) else None
+            return f"Your answer: take the {offer.pretty if offer else 'card'} or turn it down"
         if v.phase == "draw":
             return "Your turn: draw" + (" from the stock or the pile" if Act.DRAW_PILE in kinds else "")
         opts = []

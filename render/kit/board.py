@@ -21,7 +21,7 @@ from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, wrap
 from .fonts import drawable, fit
 from .groups import ROW_GAP, Group, Mark, draw_row, fit_rows, meld_colour, meld_label, row_height, row_width
 from .style import Style
-from .text import cards_text
+from .words import cards_text
 
 WIDTH = PUBLIC_MAX_UNITS
 MARGIN = 16

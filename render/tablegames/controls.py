@@ -9,10 +9,10 @@ Discord layer places the rows (5 at most, a menu alone in its row).
 from __future__ import annotations
 
 from bot.engine import Card
-from bot.engine.tablegames import Act, TableAction, TableSeatView
+from bot.engine.tablegames import Act, ColonelView, SkarneyView, TableAction, TableSeatView
 
-from .games import Control, ControlStyle
-from .text import cards_text
+from ..games import Control, ControlStyle
+from ..kit.words import cards_text
 
 __all__ = ["MELD_MENUS", "MENU_MAX", "ROWS", "ROW_WIDTH", "table_controls"]
 
@@ -49,9 +49,9 @@ def table_controls(view: TableSeatView) -> list[Control]:
         label, style = _BARE[a.kind]
         if a.kind is Act.DRAW_PILE and v.pile_top is not None:
             label = f"Take the {v.pile_top.pretty}"
-        if a.kind is Act.ACCEPT and v.offer is not None and v.challenger is None:
-            label = f"Take the {v.offer.pretty}"
-        if a.kind is Act.ACCEPT and v.challenger is not None:
+        if a.kind is Act.ACCEPT and isinstance(v.own, SkarneyView) and v.own.offer is not None:
+            label = f"Take the {v.own.offer.pretty}"
+        if a.kind is Act.ACCEPT and isinstance(v.own, ColonelView) and v.own.challenger is not None:
             label = "Accept the Challenge"
         out.append(
             Control(

@@ -13,12 +13,13 @@ from typing import Any
 
 from bot.engine.gin import GameView, PublicView
 
-from . import style as S
+from ..kit import style as S
+from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, text_width
+from ..kit.fonts import drawable, fit
+from ..kit.style import DEFAULT_STYLE, Style
+from ..kit.words import Names
 from .alt import alt_match_end
-from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, text_width
-from .fonts import drawable, fit
-from .style import DEFAULT_STYLE, Style
-from .text import Names, fmt_delta, rating_deltas
+from .words import fmt_delta, rating_deltas
 
 MARGIN = 18
 LABEL_W = 124

@@ -7,16 +7,16 @@ from typing import Any
 
 from bot.engine.knockout import KnockoutPublicView, KnockoutSeatView
 
-from . import style as S
-from .board import Piles, SeatRow, Section, arrangement_groups, arrangement_text, board
-from .cards import warm_cache
-from .draw import RenderedImage
-from .games import Control, Names, register_renderer
-from .gin import gin_controls
-from .groups import Group, Mark, meld_colour, meld_label
-from .multiwords import describe_turn, doing, gin_status, name_of, ordinal
-from .style import Style
-from .text import cards_text
+from ..games import Control, Names, register_renderer
+from ..kit import style as S
+from ..kit.board import Piles, SeatRow, Section, arrangement_groups, arrangement_text, board
+from ..kit.cards import warm_cache
+from ..kit.draw import RenderedImage
+from ..kit.groups import Group, Mark, meld_colour, meld_label
+from ..kit.style import Style
+from ..kit.words import cards_text, name_of, ordinal
+from ..knock.controls import knock_controls
+from ..knock.words import describe_turn, doing, gin_status
 
 _HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "draw": "drawn"}
 
@@ -204,7 +204,7 @@ class KnockoutRenderer:
         return f"You may knock (limit {view.knock_limit})." if view.turn == view.seat and view.can_knock else ""
 
     def controls(self, view: KnockoutSeatView) -> list[Control]:
-        return gin_controls(view)  # type: ignore[arg-type]  # the same fields as Gin's SeatView
+        return knock_controls(view)
 
     def warm(self, style: Style) -> float:
         return warm_cache(style)

@@ -12,18 +12,16 @@ from typing import Any
 from bot.engine import Card
 from bot.engine.gin import PublicView, SeatView
 
-from .text import (
-    Names,
+from ..kit.words import Names, cards_text, meld_text
+from .words import (
     _cap,
     _count,
     _join,
     bonus_lines,
-    cards_text,
     describe_events,
     fmt_delta,
     hand_line,
     laid_out_by,
-    meld_text,
     rating_deltas,
     score_line,
     status_line,

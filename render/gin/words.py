@@ -7,34 +7,14 @@ alternatives (``alt_*``) are in render.alt, built from these words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from bot.engine import Card, meld_kind
 from bot.engine.gin import GameView, HandRecord, PublicView, SeatView
 from bot.engine.knock import ActionKind, Event, EventKind
 
-Names = Sequence[str]
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
-
-
-def meld_text(meld: Sequence[Card]) -> str:
-    """'set of 7s: 7♠ 7♥ 7♦' or 'run 9–Q♣: 9♣ 10♣ J♣ Q♣'."""
-    if meld_kind(meld) == "set":
-        return f"set of {rank_plural(meld[0].rank)}: {cards_text(meld)}"
-    ranks = sorted(meld, key=lambda c: c.rank)
-    return f"run {ranks[0].rank_label}–{ranks[-1].rank_label}{meld[0].suit.symbol}: {cards_text(ranks)}"
-
-
-_PLURAL = {1: "Aces", 11: "Jacks", 12: "Queens", 13: "Kings"}
-
-
-def rank_plural(rank: int) -> str:
-    """'7s', '10s', 'Aces', 'Kings'."""
-    return _PLURAL.get(rank, ("10" if rank == 10 else str(rank)) + "s")
+from ..kit.words import Names, cards_text, meld_text, rank_plural
+from ..knock.words import move_phrase, turn_phrases
 
 
 def _count(n: int, noun: str) -> str:
@@ -85,25 +65,6 @@ def status_line(view: SeatView, names: Names) -> str:
 # -- events ------------------------------------------------------------------------------------
 
 
-def move_phrase(ev: Event, who: str) -> str | None:
-    """A player's move in words (``who``: its name), or None for an event that is not a move."""
-    card = ev.card.pretty if ev.card is not None else ""
-    kind = ev.kind
-    if kind is EventKind.TOOK_UPCARD:
-        return f"{who} took the upcard {card}"
-    if kind is EventKind.PASSED:
-        return f"{who} passed on the upcard"
-    if kind is EventKind.DREW_STOCK:
-        return f"{who} drew from the stock"
-    if kind is EventKind.DREW_DISCARD:
-        return f"{who} took the {card} from the discard pile"
-    if kind is EventKind.DISCARDED:
-        return f"{who} discarded the {card}"
-    if kind is EventKind.RESIGNED:
-        return f"{who} resigned"
-    return None
-
-
 def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
     who = names[ev.seat] if ev.seat is not None else ""
     moved = move_phrase(ev, who)
@@ -122,37 +83,6 @@ def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
     if kind is EventKind.DEALT:
         return f"{who} deals hand {view.deal_number}"
     return None
-
-
-_DRAWS = {
-    EventKind.DREW_STOCK: "drew from the stock",
-    EventKind.DREW_DISCARD: "took the {card}",
-    EventKind.TOOK_UPCARD: "took the upcard {card}",
-}
-
-
-def turn_phrases(
-    events: Iterable[Event], name: Callable[[int | None], str], phrase: Callable[[Event], str | None]
-) -> list[str]:
-    """A turn's events in words, a draw and its discard making one sentence (``name``: a seat's name,
-    ``phrase``: any other event in words, or None to leave it out)."""
-    evs = list(events)
-    phrases: list[str] = []
-    i = 0
-    while i < len(evs):
-        ev = evs[i]
-        nxt = evs[i + 1] if i + 1 < len(evs) else None
-        if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
-            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
-            gone = nxt.card.pretty if nxt.card else ""
-            phrases.append(f"{name(ev.seat)} {took} and discarded the {gone}")
-            i += 2
-            continue
-        p = phrase(ev)
-        if p:
-            phrases.append(p)
-        i += 1
-    return phrases
 
 
 def describe_events(view: PublicView, names: Names) -> str:

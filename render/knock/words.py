@@ -3,20 +3,64 @@ turn (``bot.engine.knock.Event`` with table seats) and the seat's status."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.engine.knock import ActionKind, Event, EventKind
 
-from .text import move_phrase, turn_phrases
+from ..kit.words import name_of
 
 Names = Sequence[str]
 
 
-def name_of(names: Names, seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"Player {seat + 1}"
+def move_phrase(ev: Event, who: str) -> str | None:
+    """A player's move in words (``who``: its name), or None for an event that is not a move."""
+    card = ev.card.pretty if ev.card is not None else ""
+    kind = ev.kind
+    if kind is EventKind.TOOK_UPCARD:
+        return f"{who} took the upcard {card}"
+    if kind is EventKind.PASSED:
+        return f"{who} passed on the upcard"
+    if kind is EventKind.DREW_STOCK:
+        return f"{who} drew from the stock"
+    if kind is EventKind.DREW_DISCARD:
+        return f"{who} took the {card} from the discard pile"
+    if kind is EventKind.DISCARDED:
+        return f"{who} discarded the {card}"
+    if kind is EventKind.RESIGNED:
+        return f"{who} resigned"
+    return None
+
+
+_DRAWS = {
+    EventKind.DREW_STOCK: "drew from the stock",
+    EventKind.DREW_DISCARD: "took the {card}",
+    EventKind.TOOK_UPCARD: "took the upcard {card}",
+}
+
+
+def turn_phrases(
+    events: Iterable[Event], name: Callable[[int | None], str], phrase: Callable[[Event], str | None]
+) -> list[str]:
+    """A turn's events in words, a draw and its discard making one sentence (``name``: a seat's name,
+    ``phrase``: any other event in words, or None to leave it out)."""
+    evs = list(events)
+    phrases: list[str] = []
+    i = 0
+    while i < len(evs):
+        ev = evs[i]
+        nxt = evs[i + 1] if i + 1 < len(evs) else None
+        if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
+            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
+            gone = nxt.card.pretty if nxt.card else ""
+            phrases.append(f"{name(ev.seat)} {took} and discarded the {gone}")
+            i += 2
+            continue
+        p = phrase(ev)
+        if p:
+            phrases.append(p)
+        i += 1
+    return phrases
 
 
 def _phrase(ev: Event, names: Names) -> str | None:
@@ -75,7 +119,3 @@ def gin_status(view: Any, names: Names, waiting_for: Sequence[int]) -> str:
     if kinds & {ActionKind.GIN, ActionKind.BIG_GIN}:
         options.append("go gin")
     return "Your turn: " + ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

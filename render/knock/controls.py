@@ -1,71 +1,38 @@
-"""Gin's renderer for the game protocol: its pictures, words and the hand's controls."""
+"""The moves of a knock-game seat (Gin at any table size, Knockout) as buttons and menus: the same
+turn everywhere, so one set of controls, typed by the view fields it reads."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Protocol
 
 from bot.engine import Card
-from bot.engine.gin import PublicView, SeatView
 from bot.engine.knock import Action, ActionKind
 
-from .cards import warm_cache
-from .draw import RenderedImage
-from .games import Control, Names, register_renderer
-from .hand import render_hand
-from .match_end import render_match_end
-from .result import render_result
-from .style import Style
-from .table import render_table
-from .text import describe_events, hand_line, score_line, status_line
+from ..games import Control
 
 
-class GinRenderer:
-    """Two-player Gin (bot.engine.gin)."""
+class KnockSeat(Protocol):
+    """What the controls read of a seat view: its legal moves, the pile's top card, the deadwood each
+    discard leaves (least first) and this hand's knock limit."""
 
-    def table(self, view: PublicView, names: Names, style: Style) -> RenderedImage:
-        return render_table(view, names, style)
+    @property
+    def legal(self) -> Sequence[Action]: ...
 
-    def hand(self, view: SeatView, names: Names, style: Style) -> RenderedImage:
-        return render_hand(view, names, style)
+    @property
+    def discard_top(self) -> Card | None: ...
 
-    def result(self, view: PublicView, names: Names, style: Style) -> RenderedImage | None:
-        if view.last_hand is None or view.last_hand.result is None:
-            return None  # a drawn hand has nothing to lay out
-        return render_result(view, names, style)
+    @property
+    def discard_options(self) -> Sequence[tuple[Card, int]]: ...
 
-    def match_end(
-        self, view: PublicView, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
-    ) -> RenderedImage:
-        return render_match_end(view, names, style, rating_changes=dict(rating_changes) if rating_changes else None)
-
-    def describe(self, view: PublicView, names: Names) -> str:
-        return describe_events(view, names)
-
-    def score_line(self, view: PublicView, names: Names) -> str:
-        return score_line(view, names)
-
-    def hand_line(self, view: PublicView, names: Names) -> str | None:
-        if view.last_hand is None:
-            return None
-        return hand_line(view.last_hand, names, len(view.games) > 1)
-
-    def status_line(self, view: SeatView, names: Names) -> str:
-        return status_line(view, names)
-
-    def hint(self, view: SeatView) -> str:
-        return f"You may knock (limit {view.knock_limit})." if view.turn == view.seat and view.can_knock else ""
-
-    def controls(self, view: SeatView) -> list[Control]:
-        return gin_controls(view)
-
-    def warm(self, style: Style) -> float:
-        return warm_cache(style)
+    @property
+    def knock_limit(self) -> int: ...
 
 
 ROW_WIDTH = 5  # Discord: at most 5 buttons in a row, 5 rows
 
 
-def gin_controls(view: SeatView) -> list[Control]:
+def knock_controls(view: KnockSeat) -> list[Control]:
     """The seat's legal moves (``view.legal``, nothing else) as buttons: an ordinary turn is two
     clicks, a draw and a discard.
 
@@ -125,6 +92,3 @@ def gin_controls(view: SeatView) -> list[Control]:
                 )
             )
     return out + endings
-
-
-register_renderer("gin", GinRenderer())

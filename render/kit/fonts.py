@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-ASSETS = Path(__file__).resolve().parent / "assets"
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 FONT_FILES = {"bold": "GinDejaVuSans-Bold.ttf", "regular": "GinDejaVuSans.ttf"}
 
 

@@ -17,7 +17,7 @@ from . import cards as C
 from . import style as S
 from .draw import Canvas, pill_size, text_width
 from .style import Style
-from .text import rank_plural
+from .words import rank_plural
 
 TAG_SPACE = 24  # above the cards, for NEW / LAID OFF tags
 GAP = 14  # between groups

@@ -1,0 +1,134 @@
+"""Gin for three: the dealer sits out, the other two play a two-player hand (bot.engine.gin.ThreeMatch)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.engine.gin import DuelResult, TrioPublicView, TrioSeatView
+
+from ..games import Control, Names
+from ..kit.board import Piles, SeatRow, Section, board
+from ..kit.cards import warm_cache
+from ..kit.draw import RenderedImage
+from ..kit.style import Style
+from ..kit.words import name_of
+from ..knock.controls import knock_controls
+from ..knock.words import describe_turn, gin_status
+from ..narration import Voice, trio_hand
+from .hand import render_hand
+from .shared import duel_sections, facts, pair, playing
+
+
+class TrioRenderer:
+    """Three seats at one table, one of them sitting out each hand."""
+
+    def table(self, v: TrioPublicView, names: Names, style: Style) -> RenderedImage:
+        t = v.table
+        rows = [
+            SeatRow(
+                name_of(names, s),
+                " · ".join(facts(v, s, t)),
+                str(v.totals[s]),
+                lit=playing(v) and s in v.to_act,
+                faded=s == v.sitting_out,
+            )
+            for s in range(v.seats)
+        ]
+        return board(
+            style,
+            f"Gin for three · hand {v.deal_number}",
+            alt_table(v, names),
+            f"gin3-table-{v.deal_number}-{v.moves}.png",
+            lines=[self.score_line(v, names), self.describe(v, names)],
+            rows=rows,
+            piles=Piles(t.stock_count, t.discard_top, t.discard_count),
+        )
+
+    def hand(self, v: TrioSeatView, names: Names, style: Style) -> RenderedImage:
+        if v.gin_view is not None and v.hand:
+            return render_hand(v.gin_view, pair(names, v.table.players), style)
+        status = self.status_line(v, names)
+        return board(
+            style,
+            "Your hand",
+            f"You hold no cards. {status}.",
+            f"gin-hand-{v.deal_number}-{v.seat}.png",
+            lines=[status],
+            sections=[Section("No cards", (), "You sit out this hand.")],
+        )
+
+    def result(self, v: TrioPublicView, names: Names, style: Style) -> RenderedImage | None:
+        rec = v.last_hand
+        if rec is None or rec.result is None:
+            return None
+        d = DuelResult(rec.outcome, rec.knocker, rec.winner, rec.loser, rec.points, rec.result)
+        secs, words = duel_sections(d, rec.players, names, "")
+        title = f"Hand {rec.number}: {name_of(names, rec.dealer)} dealt and sat out"
+        story = " ".join(trio_hand(rec, Voice(names)))
+        return board(
+            style,
+            title,
+            f"{title}. {words} {story} Totals: {self.score_line(v, names)}.",
+            f"gin3-result-{rec.number}.png",
+            sections=secs,
+            footer=[story, self.score_line(v, names)],
+        )
+
+    def match_end(
+        self, v: TrioPublicView, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
+    ) -> RenderedImage:
+        rows: list[SeatRow] = []
+        words: list[str] = []
+        for place, s in enumerate(v.standings, 1):
+            change = f" · rating {rating_changes[s]:+d}" if rating_changes and s in rating_changes else ""
+            sub = f"{v.hands_won[s]} hands won" + (" · winner" if s == v.winner else "") + change
+            rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.totals[s]), lit=s == v.winner))
+            words.append(f"{place}. {name_of(names, s)} {v.totals[s]} ({sub})")
+        title = f"{name_of(names, v.winner)} wins" if v.winner is not None else "The match is over"
+        return board(
+            style,
+            title,
+            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ".",
+            "gin-match-end.png",
+            lines=[f"{v.hands_played} hands played · final totals with bonuses"],
+            rows=rows,
+        )
+
+    def describe(self, v: TrioPublicView, names: Names) -> str:
+        return describe_turn(v.last_events, names, v.turn)
+
+    def score_line(self, v: TrioPublicView, names: Names) -> str:
+        return " · ".join(f"{name_of(names, s)} {v.totals[s]}" for s in range(v.seats))
+
+    def hand_line(self, v: TrioPublicView, names: Names) -> str | None:
+        if v.last_hand is None:
+            return None
+        return f"Hand {v.last_hand.number}: " + " ".join(trio_hand(v.last_hand, Voice(names)))
+
+    def status_line(self, v: TrioSeatView, names: Names) -> str:
+        if v.sitting_out == v.seat and not v.finished:
+            return "You deal and sit out this hand"
+        return gin_status(v, names, [s for s in v.to_act if s != v.seat])
+
+    def hint(self, v: TrioSeatView) -> str:
+        return f"You may knock (limit {v.gin_view.knock_limit})." if v.can_knock and v.gin_view else ""
+
+    def controls(self, v: TrioSeatView) -> list[Control]:
+        if v.gin_view is None or not v.legal:
+            return []
+        legal = {str(a) for a in v.legal}
+        return [c for c in knock_controls(v.gin_view) if c.action in legal]
+
+    def warm(self, style: Style) -> float:
+        return warm_cache(style)
+
+
+def alt_table(v: TrioPublicView, names: Names) -> str:
+    t = v.table
+    top = t.discard_top.pretty if t.discard_top else "empty"
+    seats = "; ".join(f"{name_of(names, s)} {v.totals[s]}: " + ", ".join(facts(v, s, t)) for s in range(v.seats))
+    turn = describe_turn(v.last_events, names, v.turn)
+    return (
+        f"Gin for three, hand {v.deal_number}. Stock {t.stock_count} cards; discard pile {t.discard_count}, "
+        f"top {top}. {seats}. {turn}."
+    )
