@@ -1,60 +1,112 @@
-"""Write the pictures of a seeded match as PNG files, to look at what the renderer makes.
+"""Write every picture kind of a seeded match of any game, to look at what the renderer makes.
 
-python -m render --seed 7 --out render-samples [--variant hollywood] [--scale 2] [--size large]
+    python -m render --game G --players N [--variant V] --seed S --out DIR [--scale 2] [--size large]
+
+For each style (two-colour and four-colour deck) it writes the table mid-hand, each seat's hand at
+that moment, the first finished hand's result and the match end, as PNG, and every picture's words
+(what a player who chose words instead of pictures reads) in one text file. Without ``--game``:
+two-player Gin.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from bot.demo import play
+from bot.ai import chooser_for, no_deadline
+from bot.engine import game_type
 
-from . import Style, describe_events, render_hand, render_match_end, render_result, render_table
+from . import RenderedImage, Style, renderer_for
 
-
-def _sample_ratings(winner: int | None) -> dict[int, int]:
-    """Illustrative Elo changes for the sample picture: the winner gains what the loser gives."""
-    w = 0 if winner is None else winner
-    return {w: 14, 1 - w: -14}
+MID_HAND_MOVES = 9  # the moves into the first deal at which the table and the hands are drawn
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Finn")
 
 
-def main(argv: list[str] | None = None) -> None:
+@dataclass(frozen=True)
+class Moments:
+    """Views of one seeded match: mid-hand (table and every seat), the first scored hand, the end."""
+
+    table: Any
+    hands: tuple[Any, ...]
+    result: Any
+    end: Any
+
+
+def play(game: str, seats: int | None, variant: str | None, seed: int) -> Moments:
+    """Play the match with the AI in every seat, keeping the views worth a picture."""
+    kind = game_type(game)
+    count = seats or kind.seat_counts[0]
+    rules = kind.make_rules(variant or kind.variants[0], None, "")
+    kind.validate(rules, count)
+    state = kind.new(rules, seed, count)
+    choose = chooser_for(game)
+    rng = random.Random(seed)
+    table: Any = None
+    hands: tuple[Any, ...] = ()
+    result: Any = None
+    with no_deadline():
+        while not state.finished:
+            seat = state.to_act[state.moves % len(state.to_act)]  # partnerships: the tables take turns
+            state.apply(seat, choose(state.seat_view(seat), "easy", rng))
+            if table is None and state.moves >= MID_HAND_MOVES and not state.hands:
+                table, hands = state.public_view(), tuple(state.seat_view(s) for s in range(count))
+            if result is None and state.hands:
+                result = state.public_view()
+    end = state.public_view()
+    return Moments(table or end, hands or tuple(state.seat_view(s) for s in range(count)), result or end, end)
+
+
+def pictures(game: str, moments: Moments, names: tuple[str, ...], style: Style) -> dict[str, RenderedImage]:
+    """Every picture kind of the moments, by a file stem."""
+    r = renderer_for(game)
+    out = {"table": r.table(moments.table, names, style)}
+    for seat, view in enumerate(moments.hands):
+        out[f"hand-seat{seat}"] = r.hand(view, names, style)
+    result = r.result(moments.result, names, style)
+    if result is not None:
+        out["result"] = result
+    winner = moments.end.winner
+    changes = {s: (14 if s == winner else -7) for s in range(len(names))}
+    out["match-end"] = r.match_end(moments.end, names, style, changes)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="gin", help="a registered game (default gin)")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: the game's first)")
+    parser.add_argument("--variant", default=None, help="the game's variant (default: its first)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=Path("render-samples"))
-    parser.add_argument("--variant", default="standard", help="a preset, e.g. standard, oklahoma+hollywood")
     parser.add_argument("--scale", type=int, default=2)
     parser.add_argument("--size", default="normal", choices=["small", "normal", "large"], help="card size")
-    parser.add_argument("--names", default="Alice,Bob", help="the two names in seat order, comma-separated")
     args = parser.parse_args(argv)
-    names = tuple(args.names.split(",", 1))
-    if len(names) != 2:
-        parser.error("--names needs two names")
-    moments = play(args.seed, args.variant)
+    try:
+        moments = play(args.game, args.players, args.variant, args.seed)
+    except (ValueError, LookupError) as e:
+        print(f"render: {e}", file=sys.stderr)
+        return 2
+    names = NAMES[: len(moments.hands)]
+    prefix = f"{args.game}{len(names)}"
     args.out.mkdir(parents=True, exist_ok=True)
-    alts = []
+    words: list[str] = []
     for four in (False, True):
         style = Style(four_colour=four, scale=args.scale, size=args.size)
-        images = {
-            "hand-seat0": render_hand(moments.hands[0], names, style),
-            "hand-seat1": render_hand(moments.hands[1], names, style),
-            "table": render_table(moments.table, names, style),
-            "result": render_result(moments.result, names, style),
-            "match-end": render_match_end(
-                moments.end, names, style, rating_changes=_sample_ratings(moments.end.winner)
-            ),
-        }
-        for stem, image in images.items():
-            path = args.out / f"{stem}-{'4colour' if four else '2colour'}.png"
+        for stem, image in pictures(args.game, moments, names, style).items():
+            path = args.out / f"{prefix}-{stem}-{'4colour' if four else '2colour'}.png"
             path.write_bytes(image.png)
             print(f"{path}  {image.width}x{image.height}  {len(image.png) // 1024} KB")
             if not four:
-                alts.append(f"{stem}: {image.alt}")
-    alts.append("table, the last turn in words: " + describe_events(moments.table, names))
-    (args.out / "alt-texts.txt").write_text("\n\n".join(alts) + "\n", encoding="utf-8")
-    print(args.out / "alt-texts.txt")
+                words.append(f"{stem}:\n{image.alt}")
+    text = args.out / f"{prefix}-words.txt"
+    text.write_text("\n\n".join(words) + "\n", encoding="utf-8")
+    print(text)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
