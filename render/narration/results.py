@@ -72,42 +72,40 @@ def team_hand(record: TeamHandRecord, teams: Sequence[Sequence[int]], voice: Voi
         end = DuelEnd(result.outcome, first, other, result.scorer, result.points, result.result)
         told = " ".join(f"{line}." if line[-1] not in ".!?" else line for line in duel_lines(end, voice))
         lines.append(voice.t._(N_("Table {number}: {told}"), number=t + 1, told=told))
-    names = [team_name(team, voice) for team in teams]
     won = [sum(r.points for r in record.tables if r.scorer in team) for team in teams]
-    lines.extend(capitalised(line) for line in _team_lines(record, names, won, voice))
+    lines.extend(capitalised(line) for line in _team_lines(record, teams, won, voice))
     return lines
 
 
-def _team_lines(record: TeamHandRecord, names: Sequence[str], won: Sequence[int], voice: Voice) -> list[str]:
-    lines: list[str] = []
+# What a team scores, said of the reader's own team or of two players by name ("Bob and Dave score").
+TEAM_SCORES: Phrase = (N_("{team} score {points}"), NP_("you", "Your team scores {points}"))
+
+
+def _team_lines(record: TeamHandRecord, teams: Sequence[Sequence[int]], won: Sequence[int], voice: Voice) -> list[str]:
     a, b = record.team_points
+    names = [team_name(team, voice) for team in teams]
     if record.outcome == "draw" or record.winner is None:
-        lines.append(voice.t._(N_("Neither team scores this hand.")))
-    elif record.outcome == "sum":
-        lines.append(
-            voice.t._(
-                N_("{team} scores {points}: the only table that scored."),
-                team=names[record.winner],
-                points=record.points,
-            )
-        )
-    elif record.outcome == "difference":
-        lines.append(
-            voice.t._(
-                N_("{team} scores {points}: the difference of the two tables, {more} − {fewer}."),
-                team=names[record.winner],
-                points=record.points,
-                more=won[record.winner],
-                fewer=won[1 - record.winner],
-            )
-        )
-    else:
-        lines.append(
+        return [voice.t._(N_("Neither team scores this hand."))]
+    if record.outcome == "separate":
+        return [
             voice.t._(
                 N_("Each team keeps its own: {first} +{a}, {second} +{b}."), first=names[0], a=a, second=names[1], b=b
             )
+        ]
+    team = teams[record.winner]
+    # the reader's team in the second person: the phrase's "you" form
+    who = team[0] if voice.viewer not in team else voice.viewer
+    scored = voice.phrase(who, TEAM_SCORES, team=names[record.winner], points=record.points)
+    if record.outcome == "sum":
+        return [voice.t._(N_("{scored}: the only table that scored."), scored=scored)]
+    return [
+        voice.t._(
+            N_("{scored}: the difference of the two tables, {more} − {fewer}."),
+            scored=scored,
+            more=won[record.winner],
+            fewer=won[1 - record.winner],
         )
-    return lines
+    ]
 
 
 def knockout_hand(record: KnockoutRecord, limit: int, voice: Voice) -> list[str]:

@@ -37,6 +37,7 @@ BAD = [
         "a verb for 'he' after 'You'",
     ),
     (re.compile(r"(?<![\d.])1 (cards|hands|points|deadwood points)\b"), "a plural after 1"),
+    (re.compile(r"\b\w+ (and|&) \w+ (scores|wins|is)\b"), "a singular verb after two names"),
     (re.compile(r"^(and|, |\. )"), "a fragment"),
     (re.compile(r" {2,}|\.\.|\s[,.:]"), "doubled space or stray punctuation"),
     (re.compile(r"[{}]"), "a field left unfilled"),
