@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
+from typing import Any
 
 from bot.ai import greedy_action
 from bot.tables import Refusal, TableService
@@ -69,24 +70,59 @@ async def test_concurrent_challenges_for_one_channel_create_one(gin_db):
     await svc.close()
 
 
-async def test_board_message_never_publishes_an_uncommitted_move(gin_db):
+async def test_board_message_never_publishes_an_uncommitted_move(gin_db, monkeypatch):
     """set_board_message while a move waits for its commit: lock-free readers still see only the
-    committed version (a slow queued read holds the commit back)."""
+    committed version. The order is forced with events, not timing: the board's row is written,
+    then a queued call holds the match's writer, then the move is applied in memory and its
+    commit waits behind that call, and only then does set_board_message finish and the reader look."""
     path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=3)
     user = info.players[info.public.turn]
     view = await svc.seat_view(info.id, user)
     seen: list[tuple[int, int]] = []
+    public: list[Any] = []
+    board_written, move_applied = asyncio.Event(), asyncio.Event()
+    writer_held, release = threading.Event(), threading.Event()
+    store = svc.store
+    write_board, commit_move = store.set_board_message, store.commit_move
+
+    async def board_then_wait(match_id: int, message_id: int | None) -> None:
+        await write_board(match_id, message_id)
+        board_written.set()
+        await move_applied.wait()  # the move is applied in memory, its commit held back
+
+    async def commit_spy(write: Any) -> Any:
+        move_applied.set()  # act calls the store only after applying the move in memory
+        return await commit_move(write)
+
+    monkeypatch.setattr(store, "set_board_message", board_then_wait)
+    monkeypatch.setattr(store, "commit_move", commit_spy)
+
+    def hold(_conn: Any) -> None:  # the queue the match's commit takes
+        writer_held.set()
+        assert release.wait(10), "the test never released the writer"
 
     async def board() -> None:
         await svc.set_board_message(info.id, 999)
         on_disk = query(path, "SELECT version FROM matches WHERE id = ?", info.id)[0][0]
-        seen.append(((await svc.get_match(info.id)).version, on_disk))
+        now = await svc.get_match(info.id)
+        seen.append((now.version, on_disk))
+        public.append(now.public)
 
-    slow = svc.store.db.run(lambda c: time.sleep(0.3), key=info.id)  # the queue the match's commit takes
-    await asyncio.gather(board(), slow, svc.act(info.id, user, greedy_action(view), info.version))
-    assert seen and seen[0][0] == seen[0][1], f"reader saw version {seen[0][0]}, disk had {seen[0][1]}"
+    reader = asyncio.create_task(board())
+    await asyncio.wait_for(board_written.wait(), 10)
+    held = asyncio.create_task(svc.store.db.run(hold, key=info.id))
+    assert await asyncio.to_thread(writer_held.wait, 10)
+    move = asyncio.create_task(svc.act(info.id, user, greedy_action(view), info.version))
+    try:
+        await asyncio.wait_for(reader, 10)
+    finally:
+        release.set()
+    await held
+    await move
+    assert seen == [(info.version, info.version)], f"reader saw version {seen[0][0]}, disk had {seen[0][1]}"
+    assert public == [info.public], "the reader saw the table of the uncommitted move"
     after = await svc.get_match(info.id)
     assert (after.version, after.board_message_id) == (info.version + 1, 999)
     await svc.close()

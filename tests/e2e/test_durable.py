@@ -86,6 +86,12 @@ class Crashes:
     kills: collections.Counter[str] = field(default_factory=collections.Counter)
     committed: collections.Counter[str] = field(default_factory=collections.Counter)
     outputs: list[str] = field(default_factory=list)
+    # set for the last cycle: if no kill has yet come after a commit, the next one waits for it
+    make_sure: bool = False
+
+    def after_commit(self) -> int:
+        """Kills that came after the hand's end (or the resign) was committed."""
+        return self.committed["knock"] + self.committed["gin"] + self.committed["resign"]
 
     def env(self) -> dict[str, str]:
         return {
@@ -236,6 +242,11 @@ async def play_until_hand_end(
             ix = await fd.click(mover.user, mover.hand, yes)
         if ending:
             hands_before = rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0]
+            if crashes.make_sure and crashes.after_commit() == 0:  # the crash-after-commit path must run once
+                for _ in range(500):
+                    if rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] > hands_before:
+                        break
+                    await asyncio.sleep(0.01)
             await crashes.kill_soon(kind)
             if rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] > hands_before:
                 crashes.committed[kind] += 1
@@ -255,7 +266,8 @@ async def test_kill_after_knock_gin_and_resign_loses_nothing(fake_discord: FakeD
     crashes = Crashes(fd, db, random.Random(7))
     await crashes.start()
     try:
-        for _cycle in range(CYCLES):
+        for cycle in range(CYCLES):
+            crashes.make_sure = cycle == CYCLES - 1
             # a knock in a long match (target 100): the hand's result, and the next hand's board
             alice, bob, match_id = await open_match(fd, None)
             await play_until_hand_end(crashes, [alice, bob], match_id, knock=True, kind="knock")
@@ -288,8 +300,9 @@ async def test_kill_after_knock_gin_and_resign_loses_nothing(fake_discord: FakeD
             await crashes.settled()
     finally:
         await crashes.stop()
-    print(f"kills {dict(crashes.kills)}, hand end / resign committed before the kill {dict(crashes.committed)}")
-    assert crashes.kills["knock"] == CYCLES and crashes.kills["gin"] >= CYCLES
+    counts = f"kills {dict(crashes.kills)}, hand end / resign committed before the kill {dict(crashes.committed)}"
+    assert crashes.kills["knock"] == CYCLES and crashes.kills["gin"] >= CYCLES, counts
+    assert crashes.after_commit() > 0, f"no kill came after a commit: {counts}"
     for out in crashes.outputs:
         assert "Traceback" not in out, out[-3000:]
 

@@ -160,15 +160,20 @@ def test_random_games_keep_every_property(game: str, seats: int, budget: int, ta
 
 @pytest.mark.parametrize(("game", "seats"), [("colonel", 2), ("skarney", 2), ("rummy", 4)])
 def test_a_loaded_match_plays_on_like_the_original(game: str, seats: int) -> None:
+    """Each match is played once to learn its length, then again with a copy loaded from its JSON
+    at three steps drawn below that length (so even short matches are reloaded mid-play)."""
     gt = game_type(game)
     rules = gt.make_rules(gt.variants[0])
+    reloaded = 0  # matches played on from a loaded copy
     for seed in range(20):
+        length = len(random_moves(gt.new(rules, seed, seats), random.Random(seed)))
+        assert length > 0
+        points = set(random.Random(1000 + seed).sample(range(length), min(3, length)))
         rng = random.Random(seed)
         a = gt.new(rules, seed, seats)
-        for step in range(400):
-            if a.finished:
-                break
-            if step == 150:
+        b = None
+        for step in range(length):
+            if step in points:
                 b = gt.load(json.loads(json.dumps(a.to_dict())))
                 assert b.public_view() == a.public_view()
                 assert all(b.seat_view(s) == a.seat_view(s) for s in range(seats))
@@ -176,9 +181,25 @@ def test_a_loaded_match_plays_on_like_the_original(game: str, seats: int) -> Non
             assert seat is not None
             action = rng.choice(a.legal_actions(seat))
             a.apply(seat, action)
-            if step >= 150:
+            if b is not None:
                 b.apply(seat, action)
                 assert b.to_dict() == a.to_dict()
+        if b is not None:
+            reloaded += 1
+            assert b.finished == a.finished
+    assert reloaded == 20, f"only {reloaded} of 20 {game} matches were reloaded"
+
+
+def random_moves(state: Any, rng: random.Random, cap: int = 400) -> list[tuple[int, Any]]:
+    """Play uniformly random legal moves until the match ends (or ``cap`` moves); the moves made."""
+    moves: list[tuple[int, Any]] = []
+    while not state.finished and len(moves) < cap:
+        seat = state.turn
+        assert seat is not None
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        moves.append((seat, action))
+    return moves
 
 
 def test_resigning_and_replaying_a_resignation() -> None:

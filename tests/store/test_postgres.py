@@ -12,7 +12,7 @@ from bot.store import PgDatabase, SchemaTooNew, StorageFault, StorageUnusable, S
 from bot.store.faults import FaultKind
 from bot.store.migrate import available
 from bot.store.pg import redact
-from bot.tables import TableService
+from bot.tables import Refusal, TableService
 from tests.clock import Clock
 from tests.store.helpers import new_pvp, play_one, query
 from tests.store.pg import pg_execute, pg_fetch
@@ -45,16 +45,33 @@ async def test_an_unreachable_server_is_named_without_its_password():
     assert redact(url) == "postgresql://gin:***@127.0.0.1:1/gin"
 
 
+def backend_pid(conn) -> int:
+    return int(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+
+
 async def test_a_dropped_connection_is_a_fault_then_the_store_reconnects(pg_schema_url, pg_url, caplog):
+    """The server drops a writer's connection (e.g. it restarted): the next call on that very writer
+    is a fault that changed nothing, and the one after it runs on a new connection."""
     svc = await TableService.open(pg_schema_url)
     info = await new_pvp(svc, channel=1)
-    pid = await svc.store.db.run(lambda c: c.execute("SELECT pg_backend_pid()").fetchone()[0])
-    pg_fetch(pg_url, "SELECT pg_terminate_backend($1)", pid)  # e.g. the server restarted
+    db = svc.store.db
+    # the writer of calls without a match (settings)
+    pid = await db.run(backend_pid)
+    pg_fetch(pg_url, "SELECT pg_terminate_backend($1)", pid)
     with pytest.raises(StorageFault) as exc:
         await svc.store.save_settings(await svc.guild_settings(1))
     assert exc.value.kind is FaultKind.UNREACHABLE
     assert "nothing was changed" in exc.value.reason
+    assert await db.run(backend_pid) != pid  # a new connection
+    # the writer of this match's moves: a move on it meets the dropped connection, then lands
+    pid = await db.run(backend_pid, key=info.id)
+    pg_fetch(pg_url, "SELECT pg_terminate_backend($1)", pid)
+    with pytest.raises(Refusal, match=r"cannot be reached\): nothing was changed"):
+        await play_one(svc, info.id)
+    assert query(pg_schema_url, "SELECT COUNT(*) FROM moves") == [(0,)]
+    assert (await svc.get_match(info.id)).version == 0
     assert (await play_one(svc, info.id)).match.version == 1  # a new connection, as if nothing happened
+    assert await db.run(backend_pid, key=info.id) != pid
     await svc.close()
     assert query(pg_schema_url, "SELECT COUNT(*) FROM moves") == [(1,)]
 
