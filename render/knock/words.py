@@ -9,6 +9,7 @@ from typing import Any
 from bot.engine.knock import ActionKind, Event, EventKind
 
 from ..kit.words import name_of
+from ..narration import Voice, knock_turn_lines
 
 Names = Sequence[str]
 
@@ -63,36 +64,12 @@ def turn_phrases(
     return phrases
 
 
-def _phrase(ev: Event, names: Names) -> str | None:
-    who = name_of(names, ev.seat)
-    moved = move_phrase(ev, who)
-    if moved is not None:
-        return moved
-    k = ev.kind
-    if k is EventKind.HAND_SCORED:
-        return "The hand is scored" if ev.seat is None else f"{who} ended the hand"
-    if k is EventKind.HAND_DRAWN:
-        return "The hand is a draw"
-    if k is EventKind.TABLE_ENDED:
-        table = f"table {ev.game + 1}" if ev.game is not None else "a table"
-        return f"The hand at {table} is over" + (f": {who} scores" if ev.seat is not None else ", drawn")
-    if k is EventKind.PLAYER_OUT:
-        return f"{who} is out"
-    if k is EventKind.GAME_ENDED:
-        return None
-    if k is EventKind.MATCH_ENDED:
-        return f"{who} won the match" if ev.seat is not None else "The match is over"
-    if k is EventKind.DEALT:
-        return f"{who} deals a new hand"
-    return None
-
-
-def describe_turn(events: Sequence[Event], names: Names, turn: int | None) -> str:
-    """The turn in words: a draw and its discard make one sentence."""
-    phrases = turn_phrases(events, lambda s: name_of(names, s), lambda ev: _phrase(ev, names))
-    if not phrases:
+def describe_turn(events: Sequence[Event], names: Names, turn: int | None, deal_number: int = 0) -> str:
+    """The turn in words, a line per player's turn (render.narration), joined for one line of text."""
+    lines = knock_turn_lines(events, Voice(names), deal_number=deal_number)
+    if not lines:
         return "New match: " + (f"{name_of(names, turn)} to play" if turn is not None else "ready")
-    return ". ".join(phrases)
+    return ". ".join(lines)
 
 
 def doing(phase: Any) -> str:

@@ -17,6 +17,7 @@ from ..kit.style import Style
 from ..kit.words import cards_text, name_of, ordinal
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, doing, gin_status
+from ..narration import Voice, knockout_end, knockout_hand
 
 _HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "draw": "drawn"}
 
@@ -164,12 +165,13 @@ class KnockoutRenderer:
             )
             words.append(f"{place}. {name_of(names, s)}: penalty {v.penalties[s]}, {sub}")
         title = f"{name_of(names, v.winner)} wins Knockout" if v.winner is not None else "Knockout is over"
+        rule = " ".join(knockout_end(v, Voice(names)))
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ".",
+            f"{title} after {v.hands_played} hands. {rule} " + "; ".join(words) + ".",
             "knockout-match-end.png",
-            lines=[f"{v.hands_played} hands played · penalties"],
+            lines=[f"{v.hands_played} hands played · penalties", rule],
             rows=rows,
         )
 
@@ -186,14 +188,10 @@ class KnockoutRenderer:
         rec = view.last_hand
         if rec is None:
             return None
-        if rec.knocker is None:
-            return f"Hand {rec.number} was drawn: no penalties."
-        adds = ", ".join(f"{name_of(names, s)} +{p}" for s, p in enumerate(rec.penalties) if p)
-        return (
-            f"Hand {rec.number}: {name_of(names, rec.knocker)} {_HOW.get(rec.outcome.value, 'knocked')}"
-            + (f"; {adds}" if adds else "")
-            + "."
-        )
+        voice = Voice(names)
+        told = ". ".join(knockout_hand(rec, view.rules.target, voice))
+        end = " ".join(knockout_end(view, voice)) if view.finished else ""
+        return f"Hand {rec.number}: {told}." + (f" {end}" if end else "")
 
     def status_line(self, view: KnockoutSeatView, names: Names) -> str:
         if view.out[view.seat] and not view.finished:

@@ -64,4 +64,8 @@ def turn_lines(events: Sequence[Event], voice: Voice, *, deal_number: int = 0, t
             lines.append(voice.sentence(ev.seat, [voice.phrase(ev.seat, OTHERS[ev.kind], number=number)]))
         elif ev.kind is EventKind.HAND_DRAWN:
             lines.append(voice.t._(N_("The hand is a draw: nobody scores.")))
+        elif ev.kind is EventKind.HAND_SCORED:
+            lines.append(voice.t._(N_("The hand is over.")))
+        elif ev.kind is EventKind.TABLE_ENDED and ev.game is not None:
+            lines.append(voice.t._(N_("The hand at table {number} is over."), number=ev.game + 1))
     return lines

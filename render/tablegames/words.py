@@ -8,10 +8,8 @@ from __future__ import annotations
 from bot.engine import Card
 from bot.engine.tablegames import (
     ColonelView,
-    Ev,
     RummyView,
     SkarneyView,
-    TableEvent,
     TableHand,
     TableMeld,
     TablePublicView,
@@ -19,6 +17,7 @@ from bot.engine.tablegames import (
 
 from ..games import Names
 from ..kit.words import cards_text, name_of
+from ..narration import Voice, table_turn_lines
 
 __all__ = ["TITLES", "alt_table", "describe_table", "meld_words"]
 
@@ -80,37 +79,9 @@ def _situation(v: TablePublicView, names: Names) -> str:
     return "; ".join(bits)
 
 
-def _event(e: TableEvent, names: Names) -> str | None:
-    who = name_of(names, e.seat)
-    cards = cards_text(e.cards)
-    k = e.kind
-    return {
-        Ev.DEALT: f"{who} deals a new hand",
-        Ev.DREW_STOCK: f"{who} drew from the stock",
-        Ev.DREW_PILE: f"{who} took the {cards} from the pile",
-        Ev.DRAW_LOST: f"{who} loses the draw (an accepted ace)",
-        Ev.MELDED: f"{who} melded {cards} (#{e.meld})",
-        Ev.LAID_OFF: f"{who} laid off {cards} on #{e.meld}",
-        Ev.DISCARDED: f"{who} discarded the {cards}",
-        Ev.OFFERED: f"{who} offered the {cards}",
-        Ev.ACCEPTED: f"{who} took the {cards}" if cards else f"{who} accepted",
-        Ev.REJECTED: f"{who} turned it down",
-        Ev.LAST_CARD: f"{who} has one card left",
-        Ev.CHALLENGED: f"{who} challenged",
-        Ev.CHALLENGE_ACCEPTED: f"{who} accepted the Challenge",
-        Ev.CHALLENGE_REJECTED: f"{who} turned the Challenge down",
-        Ev.STOCK_RENEWED: f"The pile became the stock ({e.points} cards)",
-        Ev.WENT_OUT: f"{who} went out",
-        Ev.HAND_SCORED: f"{who} scores {e.points}" if e.seat is not None else "The hand is scored",
-        Ev.HAND_DRAWN: "The hand ends with no score",
-        Ev.MATCH_ENDED: f"{who} won the match" if e.seat is not None else "The match is over",
-        Ev.RESIGNED: f"{who} resigned",
-    }.get(k)
-
-
 def describe_table(view: TablePublicView, names: Names) -> str:
     """The current turn in words (the renderer's ``describe``)."""
-    phrases = [p for p in (_event(e, names) for e in view.last_events) if p]
+    phrases = table_turn_lines(view.last_events, Voice(names), deal_number=view.deal_number)
     if not phrases:
         return "New match: " + (f"{name_of(names, view.turn)} to play" if view.turn is not None else "ready")
     answer = _to_answer(view, names)
