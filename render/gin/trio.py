@@ -14,7 +14,7 @@ from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, trio_hand
+from ..narration import Voice, sentences, trio_hand
 from .hand import render_hand
 from .shared import duel_sections, facts, pair, playing
 
@@ -64,7 +64,7 @@ class TrioRenderer:
         d = DuelResult(rec.outcome, rec.knocker, rec.winner, rec.loser, rec.points, rec.result)
         secs, words = duel_sections(d, rec.players, names, "")
         title = f"Hand {rec.number}: {name_of(names, rec.dealer)} dealt and sat out"
-        story = " ".join(trio_hand(rec, Voice(names)))
+        story = sentences(trio_hand(rec, Voice(names)))
         return board(
             style,
             title,
@@ -103,7 +103,7 @@ class TrioRenderer:
     def hand_line(self, v: TrioPublicView, names: Names) -> str | None:
         if v.last_hand is None:
             return None
-        return f"Hand {v.last_hand.number}: " + " ".join(trio_hand(v.last_hand, Voice(names)))
+        return f"Hand {v.last_hand.number}: " + sentences(trio_hand(v.last_hand, Voice(names)))
 
     def status_line(self, v: TrioSeatView, names: Names) -> str:
         if v.sitting_out == v.seat and not v.finished:

@@ -17,7 +17,7 @@ from ..kit.style import Style
 from ..kit.words import cards_text, name_of, ordinal
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, doing, gin_status
-from ..narration import Voice, knockout_end, knockout_hand
+from ..narration import Voice, knockout_end, knockout_hand, sentences
 
 _HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "draw": "drawn"}
 
@@ -189,9 +189,8 @@ class KnockoutRenderer:
         if rec is None:
             return None
         voice = Voice(names)
-        told = ". ".join(knockout_hand(rec, view.rules.target, voice))
-        end = " ".join(knockout_end(view, voice)) if view.finished else ""
-        return f"Hand {rec.number}: {told}." + (f" {end}" if end else "")
+        told = knockout_hand(rec, view.rules.target, voice)
+        return f"Hand {rec.number}: " + sentences([*told, *(knockout_end(view, voice) if view.finished else [])])
 
     def status_line(self, view: KnockoutSeatView, names: Names) -> str:
         if view.out[view.seat] and not view.finished:

@@ -9,7 +9,7 @@ from .knock import turn_lines as knock_turn_lines
 from .match_end import bonus_lines, knockout_end, totals_line
 from .results import gin_hand, knockout_hand, table_hand, team_hand, team_name, trio_hand
 from .table import turn_lines as table_turn_lines
-from .voice import Phrase, Voice
+from .voice import Phrase, Voice, sentences
 
 __all__ = [
     "DuelEnd",
@@ -21,6 +21,7 @@ __all__ = [
     "knock_turn_lines",
     "knockout_end",
     "knockout_hand",
+    "sentences",
     "table_hand",
     "table_turn_lines",
     "team_hand",

@@ -97,7 +97,7 @@ def _team_lines(record: TeamHandRecord, teams: Sequence[Sequence[int]], won: Seq
     who = team[0] if voice.viewer not in team else voice.viewer
     scored = voice.phrase(who, TEAM_SCORES, team=names[record.winner], points=record.points)
     if record.outcome == "sum":
-        return [voice.t._(N_("{scored}: the only table that scored."), scored=scored)]
+        return [voice.t._(N_("{scored}: no other team scored, so it keeps the sum of its tables."), scored=scored)]
     return [
         voice.t._(
             N_("{scored}: the difference of the two tables, {more} − {fewer}."),

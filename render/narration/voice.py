@@ -13,6 +13,11 @@ from bot.i18n import N_, Texts, texts
 Phrase = tuple[str, tuple[str, str]]
 
 
+def sentences(lines: Sequence[str]) -> str:
+    """Lines as one paragraph: each ends with a full stop unless it has its own mark."""
+    return " ".join(line if line[-1:] in ".!?" else f"{line}." for line in lines if line)
+
+
 def capitalised(text: str) -> str:
     """The text with its first letter upper case (a name or "your team" opening a line)."""
     return text[:1].upper() + text[1:]

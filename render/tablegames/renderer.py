@@ -23,7 +23,7 @@ from ..kit.draw import RenderedImage
 from ..kit.groups import Group, Mark
 from ..kit.style import Style
 from ..kit.words import cards_text, name_of
-from ..narration import Voice, table_hand
+from ..narration import Voice, sentences, table_hand
 from .controls import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
 from .words import TITLES, _facts, _hand_title, _playing, _situation, _title, alt_table, describe_table, meld_words
 
@@ -167,7 +167,7 @@ class TableGameRenderer:
         rec = view.last_hand
         if rec is None:
             return None
-        return f"Hand {rec.number}: " + ". ".join(table_hand(rec, Voice(names))) + "."
+        return f"Hand {rec.number}: " + sentences(table_hand(rec, Voice(names)))
 
     def status_line(self, view: TableSeatView, names: Names) -> str:
         v = view
