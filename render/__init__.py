@@ -46,7 +46,7 @@ from .gin.table import render_table
 from .gin.words import describe_events
 from .kit.cards import warm_cache
 from .kit.draw import RenderedImage
-from .kit.style import Style
+from .kit.style import Style, card_order, card_size
 
 # Each family package registers its games' renderers.
 for _module in ("gin", "knockout", "tablegames"):
@@ -62,6 +62,8 @@ __all__ = [
     "alt_match_end",
     "alt_result",
     "alt_table",
+    "card_order",
+    "card_size",
     "describe_events",
     "register_renderer",
     "render_hand",

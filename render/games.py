@@ -29,7 +29,8 @@ class Control:
     Controls with the same ``menu`` are options of one select menu (``placeholder`` is its
     prompt); a control without a menu is a button. ``row`` is the Discord row (0-4).
     ``confirm``: a question to ask before the move is made (one more click, e.g. a knock that ends
-    the hand); None makes the move at once.
+    the hand); None makes the move at once. ``hint``: what the move leaves (a discard's deadwood),
+    shown after the label to a player who keeps hints on (``shown``).
     """
 
     action: str
@@ -39,6 +40,11 @@ class Control:
     menu: str | None = None
     placeholder: str | None = None
     confirm: str | None = None
+    hint: str | None = None
+
+    def shown(self, hints: bool = True) -> str:
+        """The label as a player sees it: with the hint when he keeps hints on."""
+        return f"{self.label} · {self.hint}" if hints and self.hint else self.label
 
 
 class GameRenderer(Protocol[PV_contra, SV_contra]):

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS
 from bot.engine import LIMITS, GameRules, game_names, game_type
 from bot.tables import MatchInfo, Refusal
-from bot.tables.styles import CARD_SIZES, PING_GRACE_MAX_S
+from bot.tables.styles import CARD_ORDERS, CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
 
 from . import messages, server_messages
@@ -36,6 +36,7 @@ Minutes = app_commands.Range[int, LIMITS.turn_timeout_s.low // 60, LIMITS.turn_t
 GraceSeconds = app_commands.Range[int, 0, PING_GRACE_MAX_S]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 SIZE_CHOICES = [app_commands.Choice(name=size, value=size) for size in CARD_SIZES]
+ORDER_CHOICES = [app_commands.Choice(name=f"by {order}", value=order) for order in CARD_ORDERS]
 
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -261,8 +262,10 @@ class Gin(
         four_colour="Four-colour deck: clubs green, diamonds blue",
         card_size="Card size in your hand's picture",
         text_only="Words instead of pictures (the picture's full text alternative)",
+        card_order="Your loose cards by rank or by suit",
+        hints="Hints: what each discard leaves, and 'can knock'",
     )
-    @app_commands.choices(card_size=SIZE_CHOICES)
+    @app_commands.choices(card_size=SIZE_CHOICES, card_order=ORDER_CHOICES)
     @answers
     async def style(
         self,
@@ -270,12 +273,19 @@ class Gin(
         four_colour: bool | None = None,
         card_size: str | None = None,
         text_only: bool | None = None,
+        card_order: str | None = None,
+        hints: bool | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.desk.service
         before = await service.player_style(interaction.user.id)
         after = await service.set_player_style(
-            interaction.user.id, four_colour=four_colour, card_size=card_size, text_only=text_only
+            interaction.user.id,
+            four_colour=four_colour,
+            card_size=card_size,
+            text_only=text_only,
+            card_order=card_order,
+            hints=hints,
         )
         await interaction.followup.send(server_messages.style_text(after, after != before), ephemeral=True)
         if after != before:

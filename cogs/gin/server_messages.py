@@ -34,6 +34,7 @@ def style_text(style: PlayerStyle, updated: bool) -> str:
         if style.text_only
         else f"{'four-colour' if style.four_colour else 'two-colour'} deck, {style.card_size} cards"
     )
+    look += f", loose cards by {style.card_order}, hints {'on' if style.hints else 'off'}"
     return (
         f"**Your style**{' (updated)' if updated else ''}: {look}. It is used for your own hand; "
         "the board in the channel keeps the server's look."

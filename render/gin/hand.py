@@ -6,7 +6,7 @@ hand overlaps its cards a little more, and only if that is not enough takes two 
 
 from __future__ import annotations
 
-from bot.engine import Card
+from bot.engine import Card, deadwood_groups
 from bot.engine.gin import SeatView
 
 from ..kit import style as S
@@ -44,8 +44,9 @@ def _over(view: SeatView) -> bool:
     return view.finished or view.phase == "over"
 
 
-def hand_groups(view: SeatView) -> list[Group]:
-    """Melds in the engine's order, then the deadwood; the card just drawn is marked NEW."""
+def hand_groups(view: SeatView, style: Style = DEFAULT_STYLE) -> list[Group]:
+    """Melds in the engine's order, then the deadwood (pairs and near-runs together, by the player's
+    card order); the card just drawn is marked NEW."""
     arr = view.arrangement
     if arr is None:
         return [Group(tuple(view.hand), "", S.DEADWOOD_COLOUR)] if view.hand else []
@@ -56,33 +57,34 @@ def hand_groups(view: SeatView) -> list[Group]:
 
     groups = [Group(m, meld_label(m), meld_colour(m), marks=marks(m)) for m in arr.melds]
     if arr.deadwood:
+        loose = tuple(c for group in deadwood_groups(arr.deadwood, style.order) for c in group)
         groups.append(
             Group(
-                arr.deadwood,
+                loose,
                 f"DEADWOOD · {arr.deadwood_points}",
                 S.DEADWOOD_COLOUR,
                 dim=True,
-                marks=marks(arr.deadwood),
+                marks=marks(loose),
             )
         )
     return groups
 
 
-def badges(view: SeatView) -> list[tuple[str, S.RGB, S.RGB]]:
-    """(text, background, ink), left to right: 'GIN' or 'can knock · N', then 'deadwood: N'."""
+def badges(view: SeatView, hints: bool = True) -> list[tuple[str, S.RGB, S.RGB]]:
+    """(text, background, ink), left to right: 'GIN' or 'can knock · N' (a hint), then 'deadwood: N'."""
     out = []
     best = view.best_knock
     if view.can_gin:
         out.append(("GIN", S.BADGE_GIN, S.INK))
-    elif best is not None:
+    elif best is not None and hints:
         out.append((f"can knock · {best[1]}", S.BADGE_KNOCK, S.PANEL))
     if view.arrangement is not None:
         out.append((f"deadwood: {view.arrangement.deadwood_points}", S.BADGE_GREY, S.TEXT))
     return out
 
 
-def _tags(view: SeatView) -> list[tuple[str, S.RGB, S.RGB]]:
-    return [] if _over(view) else badges(view)
+def _tags(view: SeatView, style: Style) -> list[tuple[str, S.RGB, S.RGB]]:
+    return [] if _over(view) else badges(view, style.hints)
 
 
 def _badges_width(tags: list[tuple[str, S.RGB, S.RGB]], style: Style) -> int:
@@ -92,9 +94,9 @@ def _badges_width(tags: list[tuple[str, S.RGB, S.RGB]], style: Style) -> int:
 def _plan(view: SeatView, style: Style) -> tuple[int, int, float, list[tuple[list[Group], int, int]]]:
     """Width, height, the strip (card units) and each row of groups with its top-left corner."""
     px = style.px
-    rows, strip = fit_rows(hand_groups(view), px(MAX_WIDTH - 2 * MARGIN), style)
+    rows, strip = fit_rows(hand_groups(view, style), px(MAX_WIDTH - 2 * MARGIN), style)
     widest = max((row_width(r, style, strip) for r in rows), default=0)
-    header = text_width(TITLE, TITLE_SIZE, style) + px(16) + _badges_width(_tags(view), style)
+    header = text_width(TITLE, TITLE_SIZE, style) + px(16) + _badges_width(_tags(view, style), style)
     width = max(widest, header) + px(2 * MARGIN)
     width = max(width, px(MIN_WIDTH))
     n = max(1, len(rows))
@@ -116,7 +118,7 @@ def render_hand(view: SeatView, names: Names, style: Style = DEFAULT_STYLE) -> R
     """The player's own cards only (never the opponent's), grouped into melds and deadwood."""
     px = style.px
     width, height, strip, rows = _plan(view, style)
-    tags = _tags(view)
+    tags = _tags(view, style)
     c = Canvas(width, height, style)
     c.text((px(MARGIN), px(12)), TITLE, TITLE_SIZE, S.TEXT)
     status = fit(drawable(status_line(view, names)), px(STATUS_SIZE), width - px(2 * MARGIN), bold=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine import Suit
+from bot.engine import CARD_ORDERS, CardOrder, Suit
 
 RGB = tuple[int, int, int]
 CardSize = Literal["small", "normal", "large"]
@@ -18,6 +18,14 @@ CardSize = Literal["small", "normal", "large"]
 # A card's size relative to the layout: the pictures keep their width limits (a public
 # picture at most 550 units, 1,100 px at scale 2), so larger cards wrap into more rows.
 CARD_ZOOM: dict[str, float] = {"small": 0.8, "normal": 1.0, "large": 1.2}
+
+
+def card_order(text: str) -> CardOrder:
+    """A card order from its name (a stored choice); ValueError for another."""
+    for order in CARD_ORDERS:
+        if text == order:
+            return order
+    raise ValueError(f"order must be one of {', '.join(CARD_ORDERS)}")
 
 
 def card_size(text: str) -> CardSize:
@@ -45,12 +53,16 @@ class Style:
     four_colour: bool = False
     scale: int = 2
     size: CardSize = "normal"
+    order: CardOrder = "rank"  # loose cards by rank or by suit (bot.engine.deadwood_groups)
+    hints: bool = True  # the knock badge and what each discard leaves
 
     def __post_init__(self) -> None:
         if not isinstance(self.scale, int) or isinstance(self.scale, bool) or not 1 <= self.scale <= 4:
             raise ValueError("scale must be an integer from 1 to 4")
         if self.size not in CARD_ZOOM:
             raise ValueError(f"size must be one of {', '.join(CARD_ZOOM)}")
+        if self.order not in CARD_ORDERS:
+            raise ValueError(f"order must be one of {', '.join(CARD_ORDERS)}")
 
     def px(self, units: float) -> int:
         """Layout units to pixels."""

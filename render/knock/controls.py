@@ -38,7 +38,7 @@ def knock_controls(view: KnockSeat) -> list[Control]:
 
     - Offer and draw (row 0): take the upcard or pass; draw from the stock or take the pile's top.
     - Discard (rows 0-2): one grey button per card, the one leaving the least deadwood first,
-      labelled with the card and the deadwood its discard leaves ("8♣ → 4").
+      labelled with the card, and the deadwood its discard leaves as a hint ("8♣ · leaves 4").
     - Row 3, apart from the cards: gin and big gin (green, at once: nothing beats them), then the
       knocks (red, best first), each asking for a confirmation that names the deadwood and the
       card going face down. Knocks that do not fit row 3 are the choices of a menu on row 4 (they
@@ -62,7 +62,8 @@ def knock_controls(view: KnockSeat) -> list[Control]:
         return sorted(picked, key=lambda ac: rank.get(ac[1], 99))
 
     for i, (a, card) in enumerate(best_first(ActionKind.DISCARD)):
-        out.append(Control(str(a), f"{card.pretty} → {deadwood.get(card, '?')}", style="secondary", row=i // ROW_WIDTH))
+        leaves = f"leaves {deadwood.get(card, '?')}"
+        out.append(Control(str(a), card.pretty, style="secondary", row=i // ROW_WIDTH, hint=leaves))
     endings: list[Control] = []
     gins = best_first(ActionKind.GIN)
     if gins:  # every gin scores the same: offer the engine's best discard

@@ -124,9 +124,14 @@ def test_an_ordinary_turn_is_two_clicks() -> None:
     left = [dw[next(a.card for a in sv.legal if str(a) == i.move.text)] for i in cards]  # type: ignore[union-attr]
     assert left == sorted(left)  # best first
     first = next(a.card for a in sv.legal if str(a) == cards[0].move.text)  # type: ignore[union-attr]
-    assert cards[0].item.label == f"{first.pretty} → {dw[first]}"
+    assert cards[0].item.label == f"{first.pretty} · leaves {dw[first]}"
     assert {i.item.style for i in cards} == {discord.ButtonStyle.secondary}
     assert [len(r["components"]) for r in view.to_components()] == [5, 5, 1]
+    # hints off (/gin style hints: False): the card alone, the same moves
+    plain = ui.hand_view(1, m.moves, renderer_for("gin").controls(sv), hints=False)
+    labels = [i.item.label for i in plain.children if isinstance(i, ui.MoveButton)]
+    assert first.pretty in labels and not [x for x in labels if "leaves" in (x or "")]
+    assert offered(plain) == offered(view)
 
 
 def test_knocks_ask_first_and_stand_apart() -> None:

@@ -282,6 +282,9 @@ async def test_each_players_style_is_his_own(fake_discord: FakeDiscord, tmp_path
         assert alice.hand.attachments and alice.hand.attachments[0].data != two_colour
         style = await bot.service.player_style(fd.alice.id)
         assert (style.four_colour, style.card_size, style.text_only) == (True, "large", False)
+        # loose cards by suit, hints off
+        ix = await fd.slash(fd.alice, "gin", subcommand="style", options={"card_order": "suit", "hints": False})
+        assert "loose cards by suit, hints off" in (await ix.final()).content
         # the board keeps the server's look
         assert board.attachments and not board.history
         await set_grace(fd, 45)
@@ -289,5 +292,6 @@ async def test_each_players_style_is_his_own(fake_discord: FakeDiscord, tmp_path
     async with gin_bot(fd, db, sync=False) as again:
         style = await again.service.player_style(fd.alice.id)
         assert (style.four_colour, style.card_size, style.text_only) == (True, "large", False)
+        assert (style.card_order, style.hints) == ("suit", False)
         assert (await again.service.player_style(fd.bob.id)).card_size == "normal"
         assert await again.service.ping_grace(fd.guild_id) == 45

@@ -1,6 +1,8 @@
-from bot.engine.knock import ActionKind
+from bot.engine import deadwood_groups
+from bot.engine.gin import Match, seat_view
+from bot.engine.knock import ActionKind, preset
 from render import Style, alt_hand, render_hand
-from render.gin.hand import badges, hand_layout
+from render.gin.hand import badges, hand_groups, hand_layout
 from render.kit import style as S
 from render.kit.groups import Placed
 
@@ -98,3 +100,14 @@ def test_no_gin_badge_while_waiting_with_a_melded_hand():
     waiting = seat_view(m, 0)
     assert waiting.arrangement.deadwood_points == 0 and not waiting.legal
     assert [t for t, _, _ in badges(waiting)] == ["deadwood: 0"]
+
+
+def test_the_hand_picture_groups_deadwood_by_the_players_order() -> None:
+    m = Match.new(preset("standard"), 3)
+    view = seat_view(m, 0)
+    assert view.arrangement is not None and len(view.arrangement.deadwood) > 2
+    by_rank = hand_groups(view, Style())[-1].cards
+    by_suit = hand_groups(view, Style(order="suit"))[-1].cards
+    assert sorted(by_rank) == sorted(by_suit) == sorted(view.arrangement.deadwood)
+    assert by_rank == tuple(c for g in deadwood_groups(view.arrangement.deadwood) for c in g)
+    assert by_suit == tuple(c for g in deadwood_groups(view.arrangement.deadwood, "suit") for c in g)

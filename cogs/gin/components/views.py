@@ -111,7 +111,9 @@ def layout(wanted: Sequence[tuple[int, bool]]) -> list[int]:
     return out
 
 
-def control_items(match_id: int, version: int, controls: Sequence[Control]) -> list[discord.ui.Item[Any]]:
+def control_items(
+    match_id: int, version: int, controls: Sequence[Control], hints: bool = True
+) -> list[discord.ui.Item[Any]]:
     """Buttons and menus for a seat's controls, in their order: controls sharing a ``menu`` become
     one select (at its first control's place, with its placeholder and row; at most 25 options); a
     control with a ``confirm`` question becomes an AskButton. Rows follow the controls' rows
@@ -133,17 +135,22 @@ def control_items(match_id: int, version: int, controls: Sequence[Control]) -> l
             style = STYLES.get(entry.style, Button.primary)
             if entry.confirm:
                 items.append(
-                    AskButton(ids.ask_id(match_id, entry.action, version), label=entry.label[:80], style=style, row=row)
+                    AskButton(
+                        ids.ask_id(match_id, entry.action, version), label=entry.shown(hints)[:80], style=style, row=row
+                    )
                 )
             else:
                 items.append(
                     MoveButton(
-                        ids.button_id(match_id, entry.action, version), label=entry.label[:80], style=style, row=row
+                        ids.button_id(match_id, entry.action, version),
+                        label=entry.shown(hints)[:80],
+                        style=style,
+                        row=row,
                     )
                 )
             continue
         group = menus[entry]
-        options = [discord.SelectOption(label=c.label[:100], value=c.action) for c in group[:25]]
+        options = [discord.SelectOption(label=c.shown(hints)[:100], value=c.action) for c in group[:25]]
         items.append(
             MoveSelect(
                 ids.select_id(match_id, entry, version), options=options, placeholder=group[0].placeholder, row=row
@@ -156,11 +163,11 @@ def controls_view(match_id: int, version: int, controls: Sequence[Control]) -> d
     return _view(*control_items(match_id, version, controls))
 
 
-def hand_view(match_id: int, version: int, controls: Sequence[Control]) -> discord.ui.View:
+def hand_view(match_id: int, version: int, controls: Sequence[Control], hints: bool = True) -> discord.ui.View:
     """A private hand message's view: the seat's controls; while it has none (the opponent's turn),
     a Refresh button (My hand again: a fresh 15-minute token for the live hand)."""
     if controls:
-        return _view(*control_items(match_id, version, controls))
+        return _view(*control_items(match_id, version, controls, hints))
     return _view(BoardButton(ids.board_id(match_id, "hand"), label=messages.REFRESH, style=Button.secondary))
 
 

@@ -29,8 +29,7 @@ import discord
 
 from bot.engine import SeatViewLike
 from bot.tables import STALE, ActResult, MatchInfo, MatchStatus, Refusal, TableService
-from render import Control, Style, renderer_for
-from render.kit.style import card_size
+from render import Control, Style, card_order, card_size, renderer_for
 
 from .. import messages
 from ..components import confirm_view, hand_view, ids, resign_confirm_view
@@ -92,11 +91,17 @@ class Hands:
 
     # -- the hand message ------------------------------------------------------------------------
     async def _look(self, user_id: int) -> tuple[Style, bool]:
-        """The player's own look: (picture style, words instead of pictures)."""
+        """The player's own look: (picture style with his card order and hints, words instead of pictures)."""
         pref = await self.service.player_style(user_id)
         try:
-            style = Style(four_colour=pref.four_colour, size=card_size(pref.card_size), scale=self.style.scale)
-        except ValueError:  # a size this renderer does not draw: the server's look
+            style = Style(
+                four_colour=pref.four_colour,
+                size=card_size(pref.card_size),
+                scale=self.style.scale,
+                order=card_order(pref.card_order),
+                hints=pref.hints,
+            )
+        except ValueError:  # a choice this renderer does not draw: the server's look
             style = self.style
         return style, pref.text_only
 
@@ -113,11 +118,12 @@ class Hands:
         said = renderer.describe(view, match.names) if happened else ""
         status = renderer.status_line(view, match.names)
         deadline = match.turn_deadline if mine else None
+        hint = renderer.hint(view) if style.hints else ""
         if not picture and not text_only:
-            return {"content": messages.hand_text(status, note, renderer.hint(view), said, deadline)}
+            return {"content": messages.hand_text(status, note, hint, said, deadline)}
         image = await draw(renderer.hand, view, match.names, style)
-        content = messages.hand_text(status, note, renderer.hint(view), said, deadline, image.alt if text_only else "")
-        controls = hand_view(match.id, view.moves, renderer.controls(view)) if active else None
+        content = messages.hand_text(status, note, hint, said, deadline, image.alt if text_only else "")
+        controls = hand_view(match.id, view.moves, renderer.controls(view), style.hints) if active else None
         return {"content": content, "attachments": [] if text_only else [image_file(image)], "view": controls}
 
     async def _draw_own(
