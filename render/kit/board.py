@@ -11,7 +11,7 @@ function of its arguments: callers build the rows and groups from views only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Arrangement, Card
 
@@ -20,7 +20,7 @@ from . import style as S
 from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, wrap
 from .fonts import drawable, fit
 from .groups import ROW_GAP, Group, Mark, draw_row, fit_rows, meld_colour, meld_label, row_height, row_width
-from .style import Style
+from .style import CardSize, Style
 from .words import cards_text
 
 WIDTH = PUBLIC_MAX_UNITS
@@ -34,6 +34,13 @@ SECTION_SIZE = 15
 PILE_LABEL_SIZE = 14
 ROW_H = 44
 PILE_GAP = 22
+COLUMN_GAP = 24  # between two columns of seats or sections
+# The card sizes a picture may fall back to, from the one asked for, to stay wider than tall.
+SHRINK: dict[str, tuple[CardSize, ...]] = {
+    "large": ("normal", "small", "compact", "tiny"),
+    "normal": ("small", "compact", "tiny"),
+    "small": ("compact", "tiny"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +137,9 @@ def _layout(
     sections: Sequence[Section],
     footer: Sequence[str],
     piles: Piles | None,
+    columns: int = 1,
 ) -> float:
-    """Draws (or measures) the board; returns its height in layout units."""
+    """Draws (or measures) the board, its sections in ``columns``; returns its height in layout units."""
     px = style.px
     pen = _Pen(c, style)
     cw = C.size(style)[0]
@@ -173,55 +181,9 @@ def _layout(
             pen.text((px(left), px(y)), part, LINE_SIZE, S.MUTED, bold=False)
             y += LINE_SIZE * 1.35
     y = max(y, pile_bottom) + 8
-    right = px(WIDTH - MARGIN)
-    for row in rows:
-        top = px(y)
-        ground = S.PANEL_LIGHT if row.lit else S.PANEL
-        if c is not None and row.lit:
-            c.rounded(
-                (px(MARGIN - 6), top, right + px(6) - 1, top + px(ROW_H - 4)),
-                radius=px(8),
-                fill=S.PANEL_LIGHT,
-                outline=S.NEW_COLOUR,
-                width=px(1.5),
-            )
-        name_ink = S.MUTED if row.faded else S.TEXT
-        score_w = px(90)
-        pen.text(
-            (px(MARGIN), top + px(3)),
-            fit(drawable(row.name), px(NAME_SIZE), right - px(MARGIN) - score_w),
-            NAME_SIZE,
-            name_ink,
-            bg=ground,
-        )
-        pen.text(
-            (px(MARGIN), top + px(23)),
-            fit(drawable(row.sub), px(SUB_SIZE), right - px(MARGIN) - score_w, bold=False),
-            SUB_SIZE,
-            S.MUTED,
-            bg=ground,
-            bold=False,
-        )
-        if row.score:
-            pen.text(
-                (right - px(8), top + px((ROW_H - 4) / 2)), row.score, SCORE_SIZE, name_ink, bg=ground, anchor="rm"
-            )
-        y += ROW_H
+    y = _seat_rows(c, pen, style, rows, y)
     max_row = px(WIDTH - 2 * MARGIN)
-    for sec in sections:
-        y += 6
-        pen.text((px(MARGIN), px(y)), fit(drawable(sec.title), px(SECTION_SIZE), max_row), SECTION_SIZE, S.TEXT)
-        y += SECTION_SIZE * 1.4
-        if not sec.groups:
-            if sec.empty:
-                pen.text((px(MARGIN), px(y)), sec.empty, LINE_SIZE, S.MUTED, bold=False)
-                y += LINE_SIZE * 1.5
-            continue
-        group_rows, strip = fit_rows(list(sec.groups), max_row, style)
-        for grow in group_rows:
-            if c is not None:
-                draw_row(c, grow, (px(WIDTH) - row_width(grow, style, strip)) // 2, px(y - 8), style, strip)
-            y += row_height(style) - 8 + ROW_GAP
+    y = _columns(c, pen, style, sections, y, max(1, min(columns, len(sections))))
     if footer:
         y += 6
     for line in footer:
@@ -229,6 +191,81 @@ def _layout(
             pen.text((px(MARGIN), px(y)), part, LINE_SIZE, S.MUTED, bold=False)
             y += LINE_SIZE * 1.35
     return y + MARGIN - 4
+
+
+def _seat_rows(c: Canvas | None, pen: _Pen, style: Style, rows: Sequence[SeatRow], y: float) -> float:
+    """One line per seat; more than three seats sit in two columns (a phone's picture is no tower)."""
+    columns = 2 if len(rows) > 3 else 1
+    col_w = (WIDTH - 2 * MARGIN - (columns - 1) * COLUMN_GAP) / columns
+    per_column = -(-len(rows) // columns)
+    for i, row in enumerate(rows):
+        x = MARGIN + (i // per_column) * (col_w + COLUMN_GAP)
+        _seat_row(c, pen, style, row, x, y + (i % per_column) * ROW_H, col_w)
+    return y + per_column * ROW_H
+
+
+def _seat_row(c: Canvas | None, pen: _Pen, style: Style, row: SeatRow, x: float, y: float, width: float) -> None:
+    px = style.px
+    top, left, right = px(y), px(x), px(x + width)
+    ground = S.PANEL_LIGHT if row.lit else S.PANEL
+    if c is not None and row.lit:
+        c.rounded(
+            (left - px(6), top, right + px(6) - 1, top + px(ROW_H - 4)),
+            radius=px(8),
+            fill=S.PANEL_LIGHT,
+            outline=S.NEW_COLOUR,
+            width=px(1.5),
+        )
+    name_ink = S.MUTED if row.faded else S.TEXT
+    score_w = px(80)
+    pen.text(
+        (left, top + px(3)),
+        fit(drawable(row.name), px(NAME_SIZE), right - left - score_w),
+        NAME_SIZE,
+        name_ink,
+        bg=ground,
+    )
+    pen.text(
+        (left, top + px(23)),
+        fit(drawable(row.sub), px(SUB_SIZE), right - left - score_w, bold=False),
+        SUB_SIZE,
+        S.MUTED,
+        bg=ground,
+        bold=False,
+    )
+    if row.score:
+        pen.text((right - px(8), top + px((ROW_H - 4) / 2)), row.score, SCORE_SIZE, name_ink, bg=ground, anchor="rm")
+
+
+def _section(c: Canvas | None, pen: _Pen, style: Style, sec: Section, x: float, y: float, width: float) -> float:
+    """A labelled section of card groups in the band [x, x + width]; returns the y under it."""
+    px = style.px
+    y += 6
+    pen.text((px(x), px(y)), fit(drawable(sec.title), px(SECTION_SIZE), px(width)), SECTION_SIZE, S.TEXT)
+    y += SECTION_SIZE * 1.4
+    if not sec.groups:
+        if sec.empty:
+            pen.text(
+                (px(x), px(y)), fit(sec.empty, px(LINE_SIZE), px(width), bold=False), LINE_SIZE, S.MUTED, bold=False
+            )
+            y += LINE_SIZE * 1.5
+        return y
+    group_rows, strip = fit_rows(list(sec.groups), px(width), style)
+    for grow in group_rows:
+        if c is not None:
+            draw_row(c, grow, px(x) + (px(width) - row_width(grow, style, strip)) // 2, px(y - 8), style, strip)
+        y += row_height(style) - 8 + ROW_GAP
+    return y
+
+
+def _columns(c: Canvas | None, pen: _Pen, style: Style, sections: Sequence[Section], y: float, n: int) -> float:
+    """The sections in ``n`` columns, each to the shortest column; returns the y under the tallest."""
+    width = (WIDTH - 2 * MARGIN - (n - 1) * COLUMN_GAP) / n
+    bottoms = [y] * n
+    for sec in sections:
+        col = min(range(n), key=lambda i: bottoms[i])
+        bottoms[col] = _section(c, pen, style, sec, MARGIN + col * (width + COLUMN_GAP), bottoms[col], width)
+    return max(bottoms)
 
 
 def _empty(c: Canvas, x: int, y: int, style: Style) -> None:
@@ -249,8 +286,22 @@ def board(
     footer: Sequence[str] = (),
     piles: Piles | None = None,
 ) -> RenderedImage:
-    """The picture: measured first, then drawn on a canvas of that height."""
-    height = _layout(None, style, title, lines, rows, sections, footer, piles)
+    """The picture: measured first, then drawn on a canvas of that height. A picture that would be
+    taller than wide (many laid-out hands) puts its sections in two columns, then draws its cards
+    smaller, down to the compact size: the first layout that fits, else the shortest."""
+    parts = (title, lines, rows, sections, footer, piles)
+    tries = [(style.size, 1), (style.size, 2)] + [(size, k) for size in SHRINK.get(style.size, ()) for k in (1, 2)]
+    best: tuple[float, Style, int] | None = None
+    for size, columns in tries:
+        look = replace(style, size=size)
+        height = _layout(None, look, *parts, columns=columns)
+        if best is None or height < best[0]:
+            best = (height, look, columns)
+        if height <= WIDTH:
+            best = (height, look, columns)
+            break
+    assert best is not None
+    height, style, columns = best
     c = Canvas(style.px(WIDTH), style.px(height), style)
-    _layout(c, style, title, lines, rows, sections, footer, piles)
+    _layout(c, style, *parts, columns=columns)
     return c.finish(alt, filename)

@@ -13,11 +13,11 @@ from typing import Literal
 from bot.engine import CARD_ORDERS, CardOrder, Suit
 
 RGB = tuple[int, int, int]
-CardSize = Literal["small", "normal", "large"]
+CardSize = Literal["tiny", "compact", "small", "normal", "large"]  # tiny, compact: crowded public pictures only
 
 # A card's size relative to the layout: the pictures keep their width limits (a public
 # picture at most 550 units, 1,100 px at scale 2), so larger cards wrap into more rows.
-CARD_ZOOM: dict[str, float] = {"small": 0.8, "normal": 1.0, "large": 1.2}
+CARD_ZOOM: dict[str, float] = {"tiny": 0.5, "compact": 0.62, "small": 0.8, "normal": 1.0, "large": 1.2}
 
 
 def card_order(text: str) -> CardOrder:
