@@ -19,7 +19,7 @@ Discord layer may all use it.
 
 from __future__ import annotations
 
-from .catalogue import DEFAULT, LANGUAGES, PSEUDO, Texts, texts
+from .catalogue import CATALOGUES, DEFAULT, IN_PROGRESS, LANGUAGES, PSEUDO, Texts, texts
 from .choice import choose, from_discord, language_names
 
 N_ = str  # marks a text for the catalogue without translating it here
@@ -30,4 +30,17 @@ def NP_(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "NP_", "N_", "PSEUDO", "Texts", "choose", "from_discord", "language_names", "texts"]
+__all__ = [
+    "CATALOGUES",
+    "DEFAULT",
+    "IN_PROGRESS",
+    "LANGUAGES",
+    "NP_",
+    "N_",
+    "PSEUDO",
+    "Texts",
+    "choose",
+    "from_discord",
+    "language_names",
+    "texts",
+]

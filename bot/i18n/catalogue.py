@@ -20,7 +20,9 @@ from .pseudo import pseudo, pseudo_translations
 DOMAIN: Final = "gin"
 LOCALES: Final = Path(__file__).parent / "locales"
 DEFAULT: Final = "en"
-LANGUAGES: Final = ("en", "de", "es", "fr", "pt_BR")  # English is the message ids themselves
+LANGUAGES: Final = ("en", "de")  # offered to players: complete catalogues (English is the ids themselves)
+IN_PROGRESS: Final = ("es", "fr", "pt_BR")  # catalogues being written: not offered until complete
+CATALOGUES: Final = (*LANGUAGES[1:], *IN_PROGRESS)
 PSEUDO: Final = "qps"  # a test language: every text accented, 30 % longer and bracketed
 
 
@@ -79,6 +81,6 @@ def texts(lang: str) -> Texts:
     """The texts of ``lang`` (one of LANGUAGES, or PSEUDO); English for any other."""
     if lang == PSEUDO:
         return Texts(lang, pseudo_translations())
-    if lang not in LANGUAGES or lang == DEFAULT:
+    if lang not in CATALOGUES:
         return Texts(DEFAULT, NullTranslations())
     return Texts(lang, _compiled(lang))

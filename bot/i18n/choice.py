@@ -34,7 +34,7 @@ def choose(*preferences: str | None) -> str:
     """The first preference the bot speaks (our codes, e.g. a player's override, then the server's
     setting, then Discord's locale mapped by ``from_discord``); English if none."""
     for lang in preferences:
-        if lang is not None and (lang in LANGUAGES or lang == PSEUDO):
+        if lang is not None and (lang in LANGUAGES or lang == PSEUDO):  # in-progress catalogues are not offered
             return lang
     return DEFAULT
 

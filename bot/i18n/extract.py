@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .catalogue import DEFAULT, DOMAIN, LANGUAGES, LOCALES, po_path
+from .catalogue import CATALOGUES, DOMAIN, LOCALES, po_path
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 SOURCES: Final = ("bot", "cogs", "render")  # the folders whose texts players read
@@ -19,6 +19,7 @@ SOURCES: Final = ("bot", "cogs", "render")  # the folders whose texts players re
 KEYWORDS: Final = {
     "_": None,
     "ngettext": (1, 2),
+    "count": (1, 2),  # render.narration.Voice.count: a counted phrase
     "pgettext": ((1, "c"), 2),
     "N_": None,
     "NP_": ((1, "c"), 2),  # a text in a context, marked where it is written (bot.i18n.NP_)
@@ -61,9 +62,7 @@ def read_catalogue(lang: str) -> Catalog:
 def merge_into_catalogues(template: Catalog) -> dict[str, int]:
     """Bring every language's catalogue in step with ``template``; the count of new ids per language."""
     added: dict[str, int] = {}
-    for lang in LANGUAGES:
-        if lang == DEFAULT:
-            continue
+    for lang in CATALOGUES:
         catalog = read_catalogue(lang)
         before = {m.id for m in catalog if m.id}
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
@@ -79,9 +78,7 @@ def merge_into_catalogues(template: Catalog) -> dict[str, int]:
 def translated_share() -> dict[str, tuple[int, int]]:
     """(translated, total) message ids per language."""
     out: dict[str, tuple[int, int]] = {}
-    for lang in LANGUAGES:
-        if lang == DEFAULT:
-            continue
+    for lang in CATALOGUES:
         messages = [m for m in read_catalogue(lang) if m.id]
         done = sum(1 for m in messages if (all(m.string) if isinstance(m.string, tuple) else m.string))
         out[lang] = (done, len(messages))

@@ -152,11 +152,9 @@ class ChallengesPart(ServiceBase):
             if not row.invited:
                 raise Refusal("An open challenge cannot be declined; it expires by itself.")
             if user_id not in row.invited:
-                raise Refusal(
-                    "Only the challenged player can decline this challenge."
-                    if row.seats == 2
-                    else "Only an invited player can decline this table."
-                )
+                if row.seats == 2:
+                    raise Refusal("Only the challenged player can decline this challenge.")
+                raise Refusal("Only an invited player can decline this table.")
             if row.place_of(user_id) is not None:
                 raise Refusal("You are already at this table; leave it instead.")
             if user_id in row.declined:
@@ -171,11 +169,9 @@ class ChallengesPart(ServiceBase):
         """The host withdraws the table."""
         row = await self._open_challenge(challenge_id)
         if user_id != row.challenger_id:
-            raise Refusal(
-                "Only the challenger can cancel this challenge."
-                if row.seats == 2
-                else "Only the host can cancel this table."
-            )
+            if row.seats == 2:
+                raise Refusal("Only the challenger can cancel this challenge.")
+            raise Refusal("Only the host can cancel this table.")
         return await self._close_challenge(challenge_id, ChallengeStatus.CANCELLED)
 
     async def _close_challenge(self, challenge_id: int, status: ChallengeStatus) -> Challenge:

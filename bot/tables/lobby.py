@@ -175,7 +175,9 @@ class LobbyPart(ChallengesPart):
                     raise Refusal(f"{self._game(row.game, None).title} has no computer player yet.") from None
             free = row.open_seats if count is None else count
             if not isinstance(free, int) or isinstance(free, bool) or free < 1:
-                raise Refusal("This table is full." if row.full else "Give the number of seats for the AI.")
+                if row.full:
+                    raise Refusal("This table is full.")
+                raise Refusal("Give the number of seats for the AI.")
             if free > row.open_seats:
                 raise Refusal(
                     f"This table has {row.open_seats} empty seats." if row.open_seats else "This table is full."
@@ -268,4 +270,6 @@ class LobbyPart(ChallengesPart):
         row = await self.get_challenge(table_id)
         if row.status is not ChallengeStatus.OPEN:
             raise Refusal(f"This table is no longer open (it was {row.status}).")
-        raise Refusal("This table is full." if row.full else "The table changed meanwhile; look again and retry.")
+        if row.full:
+            raise Refusal("This table is full.")
+        raise Refusal("The table changed meanwhile; look again and retry.")

@@ -53,11 +53,9 @@ class MovesPart(ServiceBase):
                 raise Refusal("It is your turn; there is nothing to claim.")
             idle = next((s for s in waiting if rec.team_of(s) != rec.team_of(seat)), None)
             if idle is None:
-                raise Refusal(
-                    "Only an opponent of the idle player can claim this match."
-                    if waiting
-                    else "The bot is thinking; there is nothing to claim."
-                )
+                if waiting:
+                    raise Refusal("Only an opponent of the idle player can claim this match.")
+                raise Refusal("The bot is thinking; there is nothing to claim.")
             due = await self._stage_time(live, Stage.CLAIMABLE)
             if due is None or self._now() < due:
                 when = f" after <t:{int(due.timestamp())}:R>" if due else ""

@@ -26,7 +26,7 @@ def bonus_lines(game: GameView, scorers: Sequence[str], voice: Voice, shutout_ru
     lines = []
     for i, bonus in enumerate(game.line_bonus):
         if bonus:
-            won = t.ngettext(N_("{n} hand won"), N_("{n} hands won"), game.hands_won[i], n=game.hands_won[i])
+            won = t.ngettext("{n} hand won", "{n} hands won", game.hands_won[i], n=game.hands_won[i])
             lines.append(t._(N_("{name}: line bonus {points} for {won}"), name=scorers[i], points=bonus, won=won))
     if game.finished and game.winner is not None:
         name = scorers[game.winner]

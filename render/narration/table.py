@@ -59,7 +59,7 @@ def turn_lines(events: Sequence[TableEvent], voice: Voice, *, deal_number: int =
         elif ev.kind is Ev.STOCK_RENEWED:
             n = ev.points or 0
             lines.append(
-                voice.count(N_("The pile became the stock: {n} card."), N_("The pile became the stock: {n} cards."), n)
+                voice.count("The pile became the stock: {n} card.", "The pile became the stock: {n} cards.", n)
             )
         elif ev.kind is Ev.HAND_DRAWN:
             lines.append(voice.t._(N_("The hand ends with no score.")))

@@ -30,7 +30,9 @@ class TableChecks(TableState):
             raise IllegalAction("You have already drawn this turn.")
         self._need_phase(DRAW)
         if action.kind is Act.DRAW_PILE and not self.pile:
-            raise IllegalAction("The discard pile is empty." if self.HAS_PILE else "There is no discard pile.")
+            if self.HAS_PILE:
+                raise IllegalAction("The discard pile is empty.")
+            raise IllegalAction("There is no discard pile.")
         if action.kind is Act.DRAW_STOCK and not self.stock:
             raise IllegalAction("The stock is empty.")
 
