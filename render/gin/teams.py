@@ -16,7 +16,7 @@ from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, sentences, team_hand
+from ..narration import Voice, bonus_lines, sentences, team_hand, totals_line
 from .hand import render_hand
 from .shared import duel_sections, facts, pair, playing, table_of, team_name
 
@@ -101,12 +101,16 @@ class TeamRenderer:
             words.append(f"Team {team + 1} ({team_name(v, names, team)}) {v.team_totals[team]} ({sub})")
         win = v.winner % 2 if v.winner is not None else None
         title = f"{team_name(v, names, win)} win" if win is not None else "The match is over"
+        voice = Voice(names)
+        scorers = [team_name(v, names, t) for t in (0, 1)]
+        bonuses = [line for g in v.games for line in bonus_lines(g, scorers, voice, v.rules.shutout)]
+        totals = [totals_line(g, scorers, voice) for g in v.games]
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ".",
+            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences([*bonuses, *totals]),
             "gin-match-end.png",
-            lines=[f"{v.hands_played} hands played · final totals with bonuses"],
+            lines=[f"{v.hands_played} hands played", *bonuses, *totals],
             rows=rows,
         )
 

@@ -14,7 +14,7 @@ from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, sentences, trio_hand
+from ..narration import Voice, bonus_lines, sentences, totals_line, trio_hand
 from .hand import render_hand
 from .shared import duel_sections, facts, pair, playing
 
@@ -85,12 +85,16 @@ class TrioRenderer:
             rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.totals[s]), lit=s == v.winner))
             words.append(f"{place}. {name_of(names, s)} {v.totals[s]} ({sub})")
         title = f"{name_of(names, v.winner)} wins" if v.winner is not None else "The match is over"
+        voice = Voice(names)
+        scorers = [name_of(names, s) for s in range(v.seats)]
+        bonuses = [line for g in v.games for line in bonus_lines(g, scorers, voice, v.rules.shutout)]
+        totals = [totals_line(g, scorers, voice) for g in v.games]
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ".",
+            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences([*bonuses, *totals]),
             "gin-match-end.png",
-            lines=[f"{v.hands_played} hands played · final totals with bonuses"],
+            lines=[f"{v.hands_played} hands played", *bonuses, *totals],
             rows=rows,
         )
 
