@@ -9,7 +9,7 @@ meld was drawn); ``draw_row`` paints it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 from bot.engine import Card, meld_kind
 
@@ -116,16 +116,39 @@ def fit_rows(groups: list[Group], max_width: int, style: Style) -> tuple[list[li
             widths = slots.get(strip)
             if widths is None:
                 widths = slots[strip] = [_slot_width(g, style, strip) for g in groups]
-            best: tuple[int, tuple[int, ...]] | None = None
-            for cuts in combinations(range(1, n), rows - 1):
-                bounds = (0, *cuts, n)
-                widest = max(sum(widths[a:b]) + gap * (b - a - 1) for a, b in pairwise(bounds))
-                if best is None or widest < best[0]:
-                    best = (widest, bounds)
+            best = _balanced(widths, gap, rows)
             if best is not None and best[0] <= max_width:
                 bounds = best[1]
                 return [groups[a:b] for a, b in pairwise(bounds)], strip
     return [[g] for g in groups], float(C.STRIP_MIN)
+
+
+def _balanced(widths: list[int], gap: int, rows: int) -> tuple[int, tuple[int, ...]] | None:
+    """The split of the groups (in order) into ``rows`` rows whose widest row is narrowest, and that
+    width; the first such split when several tie (the linear-partition dynamic programme: the groups
+    of a table game's hand can be many, so no search over every split)."""
+    n = len(widths)
+    if not 1 <= rows <= n:
+        return None
+
+    def width(a: int, b: int) -> int:
+        return sum(widths[a:b]) + gap * (b - a - 1)
+
+    # cost[k][i]: the narrowest widest row splitting the first i groups into k rows; cut[k][i]: its last cut
+    inf = float("inf")
+    cost = [[inf] * (n + 1) for _ in range(rows + 1)]
+    cut = [[0] * (n + 1) for _ in range(rows + 1)]
+    cost[0][0] = 0
+    for k in range(1, rows + 1):
+        for i in range(k, n + 1):
+            for j in range(k - 1, i):
+                c = max(cost[k - 1][j], width(j, i))
+                if c < cost[k][i]:
+                    cost[k][i], cut[k][i] = c, j
+    bounds = [n]
+    for k in range(rows, 0, -1):
+        bounds.append(cut[k][bounds[-1]])
+    return int(cost[rows][n]), tuple(reversed(bounds))
 
 
 def _split_long(groups: list[Group], max_width: int, style: Style) -> list[Group]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.engine import Card, deadwood_groups
 from bot.engine.tablegames import Act, ColonelView, SkarneyView, TableMeld, TablePublicView, TableSeatView
 
 from ..games import Control, Names, register_renderer
@@ -40,6 +41,18 @@ __all__ = [
 ]
 
 _KIND = {"set": ("SET", S.SET_COLOUR), "run": ("RUN", S.RUN_COLOUR), "poker": ("POKER RUN", S.LAYOFF_COLOUR)}
+
+
+MAX_HAND_GROUPS = 4  # the row packer tries every split: a few groups keep a hand quick to draw
+
+
+def _hand_groups(hand: tuple[Card, ...], style: Style) -> list[tuple[Card, ...]]:
+    """The hand in the player's card order as a few groups: pairs and near-runs (the largest first,
+    at most three) apart, every other card together at the end."""
+    parts = deadwood_groups(hand, style.order)
+    kept = sorted((g for g in parts if len(g) > 1), key=len, reverse=True)[: MAX_HAND_GROUPS - 1]
+    rest = tuple(c for g in parts if g not in kept for c in g)
+    return [g for g in parts if g in kept] + ([rest] if rest else [])
 
 
 def meld_group(m: TableMeld, marks: tuple[Mark, ...] = ()) -> Group:
@@ -77,8 +90,10 @@ class TableGameRenderer:
 
     def hand(self, view: TableSeatView, names: Names, style: Style) -> RenderedImage:
         v = view
-        marks = tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in v.hand if c == v.drawn)
-        groups = (Group(v.hand, f"IN HAND · {v.hand_points}", S.DEADWOOD_COLOUR, marks=marks),) if v.hand else ()
+        groups = tuple(
+            Group(g, "", S.DEADWOOD_COLOUR, marks=tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in g if c == v.drawn))
+            for g in _hand_groups(v.hand, style)
+        )
         melds = [a for a in v.meld_options if a in v.legal][:6]
         lay_groups = tuple(
             Group(g, "CONTRACT" if a.kind is Act.CONTRACT else "MELD", S.SET_COLOUR) for a in melds for g in a.groups()
@@ -88,9 +103,13 @@ class TableGameRenderer:
         if layoffs:
             footer.append("Lay off: " + ", ".join(f"{a.cards[0].pretty} on #{a.meld}" for a in layoffs[:12]))
         status = self.status_line(v, names)
-        sections = [Section(f"{len(v.hand)} cards", groups, "No cards.")]
+        sections = [Section(f"In hand: {len(v.hand)} cards · {v.hand_points} points", groups, "No cards.")]
         if v.turn == v.seat and (melds or layoffs):
             sections.append(Section("You can lay now", lay_groups, "No new meld now."))
+        targets = {a.meld for a in layoffs}
+        if targets:  # the melds the lay-offs name, with their numbers
+            on_table = tuple(meld_group(m) for m in v.melds if m.number in targets)
+            sections.append(Section("Melds you can lay off on", on_table))
         alt = (
             f"Your hand ({len(v.hand)} cards, {v.hand_points} points): {cards_text(v.hand)}"
             + (f"; just drawn {v.drawn.pretty}" if v.drawn else "")
