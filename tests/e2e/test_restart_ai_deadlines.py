@@ -121,15 +121,15 @@ async def test_the_bot_never_overtakes_a_move_on_the_board(
     import re
     import time
 
-    import render.gin
+    import render.gin.duel
 
-    real = render.gin.render_hand
+    real = render.gin.duel.render_hand
 
     def slow_render_hand(*args, **kwargs):  # a busy worker pool (a deliberate delay, not a wait)
         time.sleep(0.05)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(render.gin, "render_hand", slow_render_hand)
+    monkeypatch.setattr(render.gin.duel, "render_hand", slow_render_hand)
     fd = fake_discord
     async with gin_bot(
         fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(9), ai_delay_s=0.0, tick_s=0.02, sync=False

@@ -5,7 +5,7 @@
 -- was announced, which every match since migration 0004 was).
 
 CREATE TABLE rating_changes (
-    match_id INTEGER NOT NULL REFERENCES matches (id),
+    match_id INTEGER NOT NULL,                      -- the match that changed it (no foreign key: stats may be recorded alone)
     user_id  INTEGER NOT NULL,
     guild_id INTEGER NOT NULL,
     family   TEXT    NOT NULL,                      -- as player_stats.family, e.g. 'gin:2'
