@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 from datetime import UTC, datetime
 
@@ -49,12 +50,15 @@ def test_elo_properties(a, b):
         assert d >= elo_delta(b, a)  # beating a stronger player gains at least as much
 
 
+MATCH_IDS = itertools.count(1)  # each recorded result is its own match (its rating changes are kept per match)
+
+
 def _result(players, winner, ai_seat=None, totals=(150, 40), guild=1):
     """A finished match's row and its summary, as the service hands them to record_result."""
     margin = totals[winner] - totals[1 - winner]
     levels = tuple("normal" if s == ai_seat else None for s in range(2))
     record = MatchRecord(
-        id=1,
+        id=next(MATCH_IDS),
         game="gin",
         guild_id=guild,
         channel_id=5,
@@ -215,7 +219,7 @@ def _n_result(players, winner, *, teams=None, ai_levels=None, totals=None, guild
     n = len(players)
     totals = totals or tuple(100 if (teams or range(n))[s] == (teams or range(n))[winner] else 10 * s for s in range(n))
     record = MatchRecord(
-        id=1,
+        id=next(MATCH_IDS),
         game=game,
         guild_id=guild,
         channel_id=5,
