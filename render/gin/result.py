@@ -9,11 +9,14 @@ finished hand shows no turn.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import Card, meld_kind
 from bot.engine.gin import PublicView
 from bot.engine.knock import KnockResult
 
 from ..kit import style as S
+from ..kit.board import SHRINK
 from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, text_width, wrap
 from ..kit.fonts import drawable
 from ..kit.groups import ROW_GAP, Group, Mark, draw_row, fit_rows, meld_colour, meld_label, row_height, row_width
@@ -78,8 +81,11 @@ def _lift(row: list[Group]) -> float:
     return 8 if any(g.marks for g in row) else 0
 
 
-def render_result(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -> RenderedImage:
-    """The last finished hand (``view.last_hand``): both hands with melds, lay-offs and the score."""
+Hands = list[tuple[list[str], list[list[Group]], float]]  # (caption lines, rows of groups, strip) per player
+
+
+def _plan(view: PublicView, names: Names, style: Style) -> tuple[int, int, str, Hands, list[str], list[str]]:
+    """(width, height, title, hands, score lines, match lines) of the result at this style."""
     record = view.last_hand
     if record is None:
         raise ValueError("no hand has finished yet")
@@ -91,7 +97,7 @@ def render_result(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) 
     match = wrap(drawable(score_line(view, safe)), MATCH_SIZE, text_room, style)
     title = f"Hand {record.number} · " + _OUTCOME.get(record.outcome, record.outcome)
     # (caption lines, rows of groups, strip) per player, knocker first
-    hands: list[tuple[list[str], list[list[Group]], float]] = []
+    hands: Hands = []
     if record.result is not None and laid_out_by(record) is not None:
         r = record.result
         for words, groups in (
@@ -120,6 +126,26 @@ def render_result(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) 
     )
     footer_h = 6 + len(score) * LINE_SIZE * 1.35 + 4 + len(match) * MATCH_SIZE * 1.3
     height = px(MARGIN + TITLE_SIZE * 1.4 + hands_h + footer_h + MARGIN)
+    return width, height, title, hands, score, match
+
+
+def render_result(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -> RenderedImage:
+    """The last finished hand (``view.last_hand``): both hands with melds, lay-offs and the score.
+    A result that would be taller than wide draws its cards smaller (down to the compact size)."""
+    record = view.last_hand
+    if record is None:
+        raise ValueError("no hand has finished yet")
+    width, height, title, hands, score, match = _plan(view, names, style)
+    for smaller in SHRINK.get(style.size, ()):
+        if height <= width:
+            break
+        look = replace(style, size=smaller)
+        planned = _plan(view, names, look)
+        if planned[1] < height:
+            style, (width, height, title, hands, score, match) = look, planned
+    px = style.px
+    name_h = NAME_SIZE * 1.35
+    rh = row_height(style)
     c = Canvas(width, height, style)
     y = px(MARGIN)
     c.text((px(MARGIN), y - px(4)), title, TITLE_SIZE, S.TEXT)
