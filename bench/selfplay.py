@@ -17,7 +17,7 @@ import statistics
 import time
 
 import bot.ai
-from bot.engine import game_names, game_type
+from bot.engine import game_names, game_type, next_actor
 
 BAR_MS = 100.0
 
@@ -37,8 +37,7 @@ def run(
         state = gt.new(rules, seed, seats)
         rng = random.Random(seed)
         while not state.finished:
-            act = state.to_act
-            seat = act[state.moves % len(act)]
+            seat = next_actor(state)
             a = clock()
             view = state.seat_view(seat)
             b = clock()

@@ -22,6 +22,9 @@ import sys
 from collections.abc import Iterator
 from typing import Any, NoReturn, TextIO
 
+from bot.engine import next_actor
+from bot.matchsetup import MatchSetup, reason, setup
+
 MAX_MOVES = 2_000_000  # a match that has not ended by then is a bug: exit 1
 
 
@@ -66,31 +69,13 @@ def _value(x: Any) -> Any:
     return getattr(x, "value", x)
 
 
-def setup(
-    game: str, players: int | None, variant: str | None, options: str, target: int | None, level: str
-) -> tuple[Any, Any, int, Any]:
-    """(game type, rules, seats, chooser); ValueError or LookupError with the reason for bad arguments."""
-    import bot.ai  # registers every game's AI
-    from bot.constants import LEVELS
-    from bot.engine import game_type
-
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    gt = game_type(game)
-    seats = gt.seat_counts[0] if players is None else players
-    rules = gt.make_rules(variant or gt.variants[0], target, options)
-    gt.validate(rules, seats)
-    return gt, rules, seats, bot.ai.chooser_for(game)
-
-
-def play(
-    gt: Any, rules: Any, seats: int, chooser: Any, seed: int, level: str, trace: bool = False
-) -> Iterator[dict[str, Any]]:
+def play(match: MatchSetup, seed: int, level: str, trace: bool = False) -> Iterator[dict[str, Any]]:
     """The lines of one self-played match (``trace``: the referee's trace instead)."""
     from bot.ai import no_deadline
     from bot.trace import Tracer
 
-    state = gt.new(rules, seed, seats)
+    gt, chooser = match.game, match.chooser
+    state = match.new(seed)
     labels = _labels(state)
     rng = random.Random(seed)
     printed = 0
@@ -99,8 +84,7 @@ def play(
         yield from tracer.start()
     with no_deadline():
         while not state.finished:
-            act = state.to_act
-            seat = act[state.moves % len(act)]  # partnerships: the two tables take turns
+            seat = next_actor(state)  # partnerships: the two tables take turns
             before = tracer.hand_before(seat) if tracer is not None else []
             action = chooser(state.seat_view(seat), level, rng)
             state.apply(seat, action)
@@ -135,12 +119,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
     try:
-        gt, rules, seats, chooser = setup(ns.game, ns.players, ns.variant, ns.options, ns.target, ns.level)
+        match = setup(ns.game, ns.players, ns.variant, ns.options, ns.target, ns.level)
     except (ValueError, LookupError) as e:
-        print(f"selfplay: {e}", file=sys.stderr)
+        print(f"selfplay: {reason(e)}", file=sys.stderr)
         return 2
     try:
-        for line in play(gt, rules, seats, chooser, ns.seed, ns.level, ns.trace):
+        for line in play(match, ns.seed, ns.level, ns.trace):
             out.write(json.dumps(line, separators=(",", ":")) + "\n")
     except RuntimeError as e:
         print(f"selfplay: {e}", file=sys.stderr)

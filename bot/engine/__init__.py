@@ -46,6 +46,7 @@ from .game import (
     SeatViewLike,
     game_names,
     game_type,
+    next_actor,
     register,
     unregister,
 )
@@ -108,6 +109,7 @@ __all__ = [
     "mask_points",
     "meld_kind",
     "meldable_mask",
+    "next_actor",
     "parse_card",
     "parse_cards",
     "register",

@@ -225,6 +225,16 @@ AnyState = GameState[Any, PublicViewLike, SeatViewLike]
 """A match of any registered game, as the layers above the engine hold it."""
 
 
+def next_actor(state: AnyState) -> int:
+    """The seat that moves next when the AI plays every seat: the only one in ``to_act``, or, when
+    several may act (the two tables of a partnership hand), ``to_act[moves % len(to_act)]``, so the
+    tables take turns move by move. ValueError once the match is over (nobody may act)."""
+    act = state.to_act
+    if not act:
+        raise ValueError("nobody may act: the match is over")
+    return act[state.moves % len(act)]
+
+
 class RulesMaker(Protocol):
     """Makes a table's rules from a variant name, an optional target and an options string
     (e.g. ``'gin=20 tie=no'``); raises ValueError with a message naming the bad part."""
@@ -330,6 +340,7 @@ __all__ = [
     "SeatViewLike",
     "game_names",
     "game_type",
+    "next_actor",
     "register",
     "unregister",
 ]
