@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import bot.ai  # registers every game's AI
-from bot.ai import LEVELS, Chooser
+from bot.ai import LEVELS, AnyChooser
 from bot.engine import AnyState, GameRules, GameType, game_type
 
 
@@ -20,7 +20,7 @@ class MatchSetup:
     game: GameType
     rules: GameRules
     seats: int
-    chooser: Chooser
+    chooser: AnyChooser
 
     def new(self, seed: int) -> AnyState:
         """A new match of these rules dealt from ``seed``."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import chooser_for, no_deadline
-from bot.engine import game_type
+from bot.engine import game_type, next_actor
 
 from . import RenderedImage, Style, renderer_for
 
@@ -50,7 +50,7 @@ def play(game: str, seats: int | None, variant: str | None, seed: int) -> Moment
     result: Any = None
     with no_deadline():
         while not state.finished:
-            seat = state.to_act[state.moves % len(state.to_act)]  # partnerships: the tables take turns
+            seat = next_actor(state)
             state.apply(seat, choose(state.seat_view(seat), "easy", rng))
             if table is None and state.moves >= MID_HAND_MOVES and not state.hands:
                 table, hands = state.public_view(), tuple(state.seat_view(s) for s in range(count))
