@@ -24,7 +24,7 @@ from PIL import ImageFont
 import bot.ai
 import render
 from bot.ai import no_deadline
-from bot.engine import AnyState, game_type
+from bot.engine import AnyState, game_type, next_actor
 from render.games import renderer_for
 
 TABLES = [
@@ -97,8 +97,7 @@ def moments(game: str, seats: int, seed: int) -> Iterator[tuple[str, AnyState, i
     shown: set[str] = set()
     with no_deadline():
         while not state.finished:
-            act = state.to_act
-            seat = act[state.moves % len(act)]
+            seat = next_actor(state)
             if "turn" not in shown and state.moves >= seats * 2:
                 shown.add("turn")
                 yield "turn", state, seat

@@ -9,7 +9,7 @@ import pytest
 
 import bot.ai
 from bot.ai import no_deadline
-from bot.engine import game_type
+from bot.engine import game_type, next_actor
 
 MOVE_CAP = 30_000  # far above any real match of these lengths; reaching it fails loudly
 TABLES = [
@@ -35,8 +35,7 @@ def play_out(game: str, seats: int, variant: str, options: str, seed: int, level
     rng = random.Random(seed)
     with no_deadline():
         while not state.finished:
-            act = state.to_act
-            seat = act[state.moves % len(act)]
+            seat = next_actor(state)
             state.apply(seat, choose(state.seat_view(seat), level, rng))
             assert state.moves < MOVE_CAP, f"{game} for {seats} ({variant} {options}) seed {seed} did not end"
     return state.moves

@@ -11,7 +11,7 @@ import pytest
 
 import bot.ai
 from bot.ai import no_deadline
-from bot.engine import RESIGN_TEXT, game_type
+from bot.engine import RESIGN_TEXT, game_type, next_actor
 from bot.replay_cli import main
 from bot.replay_file import ReplayFile, read
 
@@ -25,7 +25,7 @@ def _played(game: str, seats: int, seed: int) -> ReplayFile:
     moves: list[tuple[int, str]] = []
     with no_deadline():
         while not state.finished:
-            seat = state.to_act[state.moves % len(state.to_act)]
+            seat = next_actor(state)
             action = choose(state.seat_view(seat), "normal", rng)
             moves.append((seat, str(action)))
             state.apply(seat, action)

@@ -12,7 +12,7 @@ import pytest
 
 import bot.ai
 from bot.ai import no_deadline
-from bot.engine import AnyState, game_type
+from bot.engine import AnyState, game_type, next_actor
 from bot.engine.gin import HandRecord, PublicView, TeamHandRecord, TeamPublicView, TrioHandRecord, TrioPublicView
 from bot.engine.knockout import KnockoutPublicView, KnockoutRecord
 from bot.engine.tablegames import TableHand, TablePublicView
@@ -74,8 +74,7 @@ def _match(game: str, seats: int, seed: int) -> Iterator[AnyState]:
     rng = random.Random(seed)
     with no_deadline():
         while not state.finished:
-            act = state.to_act
-            seat = act[state.moves % len(act)]
+            seat = next_actor(state)
             state.apply(seat, choose(state.seat_view(seat), "normal", rng))
             yield state
 
