@@ -7,22 +7,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TextIO
 
+from bot.cli_args import ArgumentError, Parser
 from bot.replay_file import ReplayFile, read
 
 
-class _ArgumentError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _ArgumentError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m bot replay", description="Show a match file move by move.")
+    p = Parser(prog="python -m bot replay", description="Show a match file move by move.")
     p.add_argument("file", type=Path, help="a match file written by /gin replay")
     p.add_argument("--hand", type=int, default=None, help="show only this hand (1 is the first)")
     return p
@@ -60,7 +52,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         ns = _parser().parse_args(sys.argv[1:] if argv is None else argv)
         replay = read(ns.file.read_text(encoding="utf-8"))
         show(replay, ns.hand, out)
-    except (_ArgumentError, ValueError, OSError) as e:
+    except (ArgumentError, ValueError, OSError) as e:
         print(f"replay: {e}", file=sys.stderr)
         return 2
     return 0

@@ -20,25 +20,17 @@ import json
 import random
 import sys
 from collections.abc import Iterator
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
+from bot.cli_args import ArgumentError, Parser
 from bot.engine import next_actor
 from bot.matchsetup import MatchSetup, reason, setup
 
 MAX_MOVES = 2_000_000  # a match that has not ended by then is a bug: exit 1
 
 
-class _ArgumentError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _ArgumentError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m bot selfplay", description="Play one match with the AI in every seat.", add_help=True)
+    p = Parser(prog="python -m bot selfplay", description="Play one match with the AI in every seat.", add_help=True)
     p.add_argument("--game", required=True, help="a registered game, e.g. gin or knockout")
     p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's first)")
     p.add_argument("--variant", default=None, help="the game's variant (default: its first)")
@@ -115,7 +107,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     try:
         ns = _parser().parse_args(sys.argv[1:] if argv is None else argv)
-    except _ArgumentError as e:
+    except ArgumentError as e:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
     try:

@@ -8,8 +8,6 @@ the options its parser takes, with their values and defaults.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -20,6 +18,7 @@ from render.games import offered_games
 from render.guide import game_guide, games_line, option_suggestions
 
 from .answer import answers
+from .joining import JoinsGin
 
 EMBED_LIMIT = 4096  # characters in an embed's description
 COLOUR = 0x2E7D32
@@ -95,36 +94,10 @@ async def help_command(interaction: discord.Interaction, game: str | None = None
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-class Guide(commands.Cog):
+class Guide(JoinsGin):
     """Adds /gin help to the group owned by the Gin cog."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        self._added: app_commands.Command[Any, ..., None] | None = None
-
-    def _group(self) -> app_commands.Group | None:
-        cog = self.bot.get_cog("Gin")
-        group = cog.app_command if isinstance(cog, commands.GroupCog) else None
-        return group if isinstance(group, app_commands.Group) else None
-
-    async def cog_load(self) -> None:
-        group = self._group()
-        if group is None:
-            raise RuntimeError("add the Gin cog before the Guide cog: its /gin group is needed")
-        cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name="help",
-            description="How to play each game, the commands and the options",
-            callback=help_command,
-            parent=group,
-        )
-        group.add_command(cmd, override=True)
-        self._added = cmd
-
-    async def cog_unload(self) -> None:
-        group = self._group()
-        if group is not None and self._added is not None and group.get_command("help") is self._added:
-            group.remove_command("help")
-        self._added = None
+    COMMANDS = (("help", "How to play each game, the commands and the options", help_command),)
 
 
 async def setup(bot: commands.Bot) -> None:

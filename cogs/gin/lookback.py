@@ -22,6 +22,7 @@ from render.games import renderer_for
 
 from .answer import answers
 from .flows import Desk, desk_of, draw
+from .joining import JoinsGin
 
 REPLAY_RE = r"gin:rp:(?P<match>[0-9]{1,19}):(?P<pos>[0-9]{1,9})"
 PAGE_RE = r"gin:hist:(?P<user>[0-9]{1,20}):(?P<before>[0-9]{1,19})"
@@ -267,36 +268,17 @@ COMMANDS = (
 )
 
 
-class Lookback(commands.Cog):
-    """Adds /gin history, /gin replay and /gin last to the Gin cog's group."""
+class Lookback(JoinsGin):
+    """Adds /gin history, /gin replay and /gin last to the Gin cog's group, and the viewer's buttons."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        self._added: list[app_commands.Command[Any, ..., None]] = []
-
-    def _group(self) -> app_commands.Group | None:
-        cog = self.bot.get_cog("Gin")
-        group = cog.app_command if isinstance(cog, commands.GroupCog) else None
-        return group if isinstance(group, app_commands.Group) else None
+    COMMANDS = COMMANDS
 
     async def cog_load(self) -> None:
-        group = self._group()
-        if group is None:
-            raise RuntimeError("add the Gin cog before the Lookback cog: its /gin group is needed")
-        for name, description, callback in COMMANDS:
-            cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
-                name=name, description=description, callback=callback, parent=group
-            )
-            group.add_command(cmd, override=True)
-            self._added.append(cmd)
+        await super().cog_load()
         self.bot.add_dynamic_items(ReplayButton, HistoryPage, OpenReplay)
 
     async def cog_unload(self) -> None:
-        group = self._group()
-        for cmd in self._added:
-            if group is not None and group.get_command(cmd.name) is cmd:
-                group.remove_command(cmd.name)
-        self._added = []
+        await super().cog_unload()
         self.bot.remove_dynamic_items(ReplayButton, HistoryPage, OpenReplay)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,6 +26,7 @@ from render.chart import rating_chart
 from . import messages, server_messages
 from .answer import answers
 from .flows import desk_of
+from .joining import JoinsGin
 from .lookback import head_to_head
 
 log = logging.getLogger(__name__)
@@ -130,34 +130,10 @@ COMMANDS = (
 )
 
 
-class Stats(commands.Cog):
+class Stats(JoinsGin):
     """Adds leaderboard and stats to the /gin group owned by the Gin cog."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        self._added: list[app_commands.Command[Any, ..., None]] = []
-
-    def _group(self) -> app_commands.Group | None:
-        group = getattr(self.bot.get_cog("Gin"), "app_command", None)
-        return group if isinstance(group, app_commands.Group) else None
-
-    async def cog_load(self) -> None:
-        group = self._group()
-        if group is None:
-            raise RuntimeError("add the Gin cog before the Stats cog: its /gin group is needed")
-        for name, description, callback in COMMANDS:
-            cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
-                name=name, description=description, callback=callback, parent=group
-            )
-            group.add_command(cmd, override=True)
-            self._added.append(cmd)
-
-    async def cog_unload(self) -> None:
-        group = self._group()
-        for cmd in self._added:
-            if group is not None and group.get_command(cmd.name) is cmd:
-                group.remove_command(cmd.name)
-        self._added.clear()
+    COMMANDS = COMMANDS
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,11 +3,12 @@ sections and words."""
 
 from __future__ import annotations
 
-from bot.engine.gin import DuelResult, TableView, TeamPublicView, TrioPublicView
+from bot.engine.gin import DuelResult, TableView, TeamPublicView, TeamSeatView, TrioPublicView, TrioSeatView
 
-from ..games import Names
+from ..games import Control, Names
 from ..kit.board import Section
 from ..kit.words import cards_text, name_of
+from ..knock.controls import knock_controls
 from ..knock.words import doing
 from .result import defender_groups, knocker_groups
 
@@ -89,3 +90,16 @@ def duel_sections(d: DuelResult, players: tuple[int, int], names: Names, prefix:
         f"{scorer} scores {d.points}."
     )
     return secs, words
+
+
+def seat_hint(v: TrioSeatView | TeamSeatView) -> str:
+    """'You may knock' for a seat whose two-player hand may knock now."""
+    return f"You may knock (limit {v.gin_view.knock_limit})." if v.can_knock and v.gin_view else ""
+
+
+def seat_controls(v: TrioSeatView | TeamSeatView) -> list[Control]:
+    """The seat's moves: its two-player hand's controls, only those legal for this seat now."""
+    if v.gin_view is None or not v.legal:
+        return []
+    legal = {str(a) for a in v.legal}
+    return [c for c in knock_controls(v.gin_view) if c.action in legal]

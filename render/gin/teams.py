@@ -14,11 +14,10 @@ from ..kit.draw import RenderedImage
 from ..kit.groups import Group
 from ..kit.style import Style
 from ..kit.words import name_of
-from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, gin_status
 from ..narration import Voice, bonus_lines, sentences, team_hand, totals_line
 from .hand import render_hand
-from .shared import duel_sections, facts, pair, playing, table_of, team_name
+from .shared import duel_sections, facts, pair, playing, seat_controls, seat_hint, table_of, team_name
 
 
 class TeamRenderer:
@@ -129,13 +128,10 @@ class TeamRenderer:
         return gin_status(v, names, [s for s in v.to_act if s != v.seat])
 
     def hint(self, v: TeamSeatView) -> str:
-        return f"You may knock (limit {v.gin_view.knock_limit})." if v.can_knock and v.gin_view else ""
+        return seat_hint(v)
 
     def controls(self, v: TeamSeatView) -> list[Control]:
-        if v.gin_view is None or not v.legal:
-            return []
-        legal = {str(a) for a in v.legal}
-        return [c for c in knock_controls(v.gin_view) if c.action in legal]
+        return seat_controls(v)
 
     def warm(self, style: Style) -> float:
         return warm_cache(style)

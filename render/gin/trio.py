@@ -12,11 +12,10 @@ from ..kit.cards import warm_cache
 from ..kit.draw import RenderedImage
 from ..kit.style import Style
 from ..kit.words import name_of
-from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, gin_status
 from ..narration import Voice, bonus_lines, sentences, totals_line, trio_hand
 from .hand import render_hand
-from .shared import duel_sections, facts, pair, playing
+from .shared import duel_sections, facts, pair, playing, seat_controls, seat_hint
 
 
 class TrioRenderer:
@@ -115,13 +114,10 @@ class TrioRenderer:
         return gin_status(v, names, [s for s in v.to_act if s != v.seat])
 
     def hint(self, v: TrioSeatView) -> str:
-        return f"You may knock (limit {v.gin_view.knock_limit})." if v.can_knock and v.gin_view else ""
+        return seat_hint(v)
 
     def controls(self, v: TrioSeatView) -> list[Control]:
-        if v.gin_view is None or not v.legal:
-            return []
-        legal = {str(a) for a in v.legal}
-        return [c for c in knock_controls(v.gin_view) if c.action in legal]
+        return seat_controls(v)
 
     def warm(self, style: Style) -> float:
         return warm_cache(style)
