@@ -3,13 +3,16 @@ sections and words."""
 
 from __future__ import annotations
 
-from bot.engine.gin import DuelResult, TableView, TeamPublicView, TeamSeatView, TrioPublicView, TrioSeatView
+from collections.abc import Sequence
+
+from bot.engine.gin import DuelResult, GameView, TableView, TeamPublicView, TeamSeatView, TrioPublicView, TrioSeatView
 
 from ..games import Control, Names
 from ..kit.board import Section
 from ..kit.words import cards_text, name_of
 from ..knock.controls import knock_controls
 from ..knock.words import doing
+from ..narration import Voice, bonus_lines, totals_line
 from .result import defender_groups, knocker_groups
 
 _HOW = {
@@ -103,3 +106,10 @@ def seat_controls(v: TrioSeatView | TeamSeatView) -> list[Control]:
         return []
     legal = {str(a) for a in v.legal}
     return [c for c in knock_controls(v.gin_view) if c.action in legal]
+
+
+def bonus_story(games: Sequence[GameView], scorers: Sequence[str], names: Names, shutout: str) -> list[str]:
+    """Every bonus of the match's games with its reason, then each total as hands plus bonuses."""
+    voice = Voice(names)
+    bonuses = [line for g in games for line in bonus_lines(g, scorers, voice, shutout)]
+    return bonuses + [totals_line(g, scorers, voice) for g in games]

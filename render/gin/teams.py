@@ -15,9 +15,9 @@ from ..kit.groups import Group
 from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, bonus_lines, sentences, team_hand, totals_line
+from ..narration import Voice, sentences, team_hand
 from .hand import render_hand
-from .shared import duel_sections, facts, pair, playing, seat_controls, seat_hint, table_of, team_name
+from .shared import bonus_story, duel_sections, facts, pair, playing, seat_controls, seat_hint, table_of, team_name
 
 
 class TeamRenderer:
@@ -100,16 +100,13 @@ class TeamRenderer:
             words.append(f"Team {team + 1} ({team_name(v, names, team)}) {v.team_totals[team]} ({sub})")
         win = v.winner % 2 if v.winner is not None else None
         title = f"{team_name(v, names, win)} win" if win is not None else "The match is over"
-        voice = Voice(names)
-        scorers = [team_name(v, names, t) for t in (0, 1)]
-        bonuses = [line for g in v.games for line in bonus_lines(g, scorers, voice, v.rules.shutout)]
-        totals = [totals_line(g, scorers, voice) for g in v.games]
+        story = bonus_story(v.games, [team_name(v, names, t) for t in (0, 1)], names, v.rules.shutout)
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences([*bonuses, *totals]),
+            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences(story),
             "gin-match-end.png",
-            lines=[f"{v.hands_played} hands played", *bonuses, *totals],
+            lines=[f"{v.hands_played} hands played", *story],
             rows=rows,
         )
 

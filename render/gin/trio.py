@@ -13,9 +13,9 @@ from ..kit.draw import RenderedImage
 from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, bonus_lines, sentences, totals_line, trio_hand
+from ..narration import Voice, sentences, trio_hand
 from .hand import render_hand
-from .shared import duel_sections, facts, pair, playing, seat_controls, seat_hint
+from .shared import bonus_story, duel_sections, facts, pair, playing, seat_controls, seat_hint
 
 
 class TrioRenderer:
@@ -84,16 +84,13 @@ class TrioRenderer:
             rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.totals[s]), lit=s == v.winner))
             words.append(f"{place}. {name_of(names, s)} {v.totals[s]} ({sub})")
         title = f"{name_of(names, v.winner)} wins" if v.winner is not None else "The match is over"
-        voice = Voice(names)
-        scorers = [name_of(names, s) for s in range(v.seats)]
-        bonuses = [line for g in v.games for line in bonus_lines(g, scorers, voice, v.rules.shutout)]
-        totals = [totals_line(g, scorers, voice) for g in v.games]
+        story = bonus_story(v.games, [name_of(names, s) for s in range(v.seats)], names, v.rules.shutout)
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences([*bonuses, *totals]),
+            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences(story),
             "gin-match-end.png",
-            lines=[f"{v.hands_played} hands played", *bonuses, *totals],
+            lines=[f"{v.hands_played} hands played", *story],
             rows=rows,
         )
 

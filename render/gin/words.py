@@ -14,7 +14,7 @@ from bot.engine.gin import GameView, HandRecord, PublicView, SeatView
 from bot.engine.knock import ActionKind, Event, EventKind
 
 from ..kit.words import Names, cards_text, meld_text, rank_plural
-from ..knock.words import move_phrase, turn_phrases
+from ..knock.words import after_drawing, move_phrase, turn_phrases
 
 
 def _count(n: int, noun: str) -> str:
@@ -54,12 +54,7 @@ def status_line(view: SeatView, names: Names) -> str:
         if ActionKind.DRAW_DISCARD in kinds:
             return f"Your turn: draw from the stock or take the {top}"
         return "Your turn: draw from the stock"
-    options = ["discard"]
-    if ActionKind.KNOCK in kinds:
-        options.append("knock")
-    if kinds & {ActionKind.GIN, ActionKind.BIG_GIN}:
-        options.append("go gin")
-    return "Your turn: " + ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+    return after_drawing(kinds)
 
 
 # -- events ------------------------------------------------------------------------------------

@@ -90,6 +90,11 @@ def gin_status(view: Any, names: Names, waiting_for: Sequence[int]) -> str:
         return "Your turn: draw from the stock" + (
             " or take the pile's top card" if ActionKind.DRAW_DISCARD in kinds else ""
         )
+    return after_drawing(kinds)
+
+
+def after_drawing(kinds: set[ActionKind]) -> str:
+    """'Your turn: discard, knock or go gin': what a seat that has drawn may do."""
     options = ["discard"]
     if ActionKind.KNOCK in kinds:
         options.append("knock")
