@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "play":
-        from bot.play_cli import main as play_main  # lazy: the terminal game needs no discord
+        from bot.terminal import main as play_main  # lazy: the terminal game needs no discord
 
         return int(play_main(args[1:]) or 0)
     if args and args[0] == "migrate-db":
