@@ -35,7 +35,9 @@ class Store:
         self._changed = asyncio.Event()
 
     async def wait_until(self, probe: Callable[[], T | None], timeout: float = 3.0, what: str = "condition") -> T:
-        """Return probe()'s first truthy value, re-evaluated on each change; TimeoutError after `timeout`."""
+        """Return probe()'s first truthy value, re-evaluated on each change and at least every 0.25 s
+        (a probe may read the bot's database, which changes without a Discord call); TimeoutError
+        after `timeout`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -46,7 +48,7 @@ class Store:
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), remaining)
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.25))
 
     def add_payload(self, **kwargs: Any) -> Payload:
         payload = Payload(seq=len(self.payloads), at=time.perf_counter(), **kwargs)

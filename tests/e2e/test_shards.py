@@ -437,7 +437,11 @@ async def board_shows(fd: FakeDiscord, db: Path | str, match_id: int) -> None:
             and all(f"<@{info.players[s]}> to play" in board.content for s in info.humans_to_act)
         )
 
-    await fd.wait_until(lambda: shows() or None, timeout=10, what=f"the board of match {match_id} to show {line!r}")
+    try:
+        await fd.wait_until(lambda: shows() or None, timeout=10, what=f"the board of match {match_id} to show {line!r}")
+    except TimeoutError:
+        board = fd.store.messages.get(info.board_message_id or 0)
+        raise AssertionError(f"board {info.board_message_id} shows {board.content if board else None!r}") from None
 
 
 def pending_outbox(db: Path | str) -> list[tuple[Any, ...]]:
@@ -492,10 +496,12 @@ async def test_two_bot_processes_one_killed_and_restarted(gin_db: Path | str) ->
                 timeout=10,
             )
             assert move_problems(db) == []
+            # Every announcement posted first: a hand's new board is posted (and its id stored) after
+            # the players' hands come alive, so the board id read before that would be the old one.
+            await fd.wait_until(lambda: not pending_outbox(db) or None, timeout=10, what="the outbox to be empty")
             for players, match_id in tables:
                 if not players[0].match_over:
                     await board_shows(fd, db, match_id)
-            await fd.wait_until(lambda: not pending_outbox(db) or None, timeout=10, what="the outbox to be empty")
         finally:
             for proc in (low, high):
                 await proc.stop()
