@@ -26,21 +26,15 @@ from bot.config import Settings
 from bot.constants import AI_DELAY_S, TICK_S
 from bot.tables import TableService
 from bot.tables.shards import ShardSet
-from cogs.gin import ITEMS, Desk, GinTree
+from cogs.gin import EXTENSIONS, ITEMS, Desk, GinTree
 from cogs.gin.flows.posting import use_pictures
+from cogs.gin.translator import CommandTranslator
 from render import Style
 from render.games import renderers
 from render.pool import RenderPool
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = (
-    "cogs.gin.commands",
-    "cogs.gin.stats",
-    "cogs.gin.guide",
-    "cogs.gin.lookback",
-    "cogs.gin.admin",
-)  # in this order: the others join /gin
 STATS_EVERY_S = 60.0  # the picture pool's numbers in the log
 
 IDENTIFY_WINDOW_S = 5.0  # Discord: max_concurrency shards may IDENTIFY per 5 seconds
@@ -113,6 +107,7 @@ class GinBot(commands.Bot):
         use_pictures(self.pictures)
         self._warm = asyncio.create_task(self._warm_caches(), name="gin-warm-caches")
         self._stats = asyncio.create_task(self._log_stats(), name="gin-picture-stats")
+        await self.tree.set_translator(CommandTranslator())  # the commands in every offered language
         if self.sync_commands:
             await self.sync_app_commands()
         self.desk.start()

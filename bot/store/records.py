@@ -53,6 +53,7 @@ class GuildSettings:
     target: int | None = None  # None: the variant's own target
     turn_timeout_s: int = TIMEOUT_DEFAULT_S
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
+    language: str | None = None  # of the public messages; None: the server's preferred locale
 
     def allows(self, channel_id: int) -> bool:
         return not self.allowed_channels or channel_id in self.allowed_channels

@@ -11,23 +11,30 @@ from .records import GuildSettings
 
 def get_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings | None:
     row = conn.execute(
-        "SELECT guild_id, default_variant, target, turn_timeout_s, allowed_channels FROM guild_settings"
+        "SELECT guild_id, default_variant, target, turn_timeout_s, allowed_channels, language FROM guild_settings"
         " WHERE guild_id = ?",
         (guild_id,),
     ).fetchone()
     if row is None:
         return None
-    return GuildSettings(row[0], row[1], row[2], row[3], tuple(int(c) for c in json.loads(row[4])))
+    return GuildSettings(row[0], row[1], row[2], row[3], tuple(int(c) for c in json.loads(row[4])), row[5])
 
 
 def save_settings(conn: sqlite3.Connection, s: GuildSettings) -> None:
     with transaction(conn):
         conn.execute(
-            "INSERT INTO guild_settings (guild_id, default_variant, target, turn_timeout_s, allowed_channels)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_variant = excluded.default_variant,"
+            "INSERT INTO guild_settings (guild_id, default_variant, target, turn_timeout_s, allowed_channels, language)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_variant = excluded.default_variant,"
             " target = excluded.target, turn_timeout_s = excluded.turn_timeout_s,"
-            " allowed_channels = excluded.allowed_channels",
-            (s.guild_id, s.default_variant, s.target, s.turn_timeout_s, json.dumps(list(s.allowed_channels))),
+            " allowed_channels = excluded.allowed_channels, language = excluded.language",
+            (
+                s.guild_id,
+                s.default_variant,
+                s.target,
+                s.turn_timeout_s,
+                json.dumps(list(s.allowed_channels)),
+                s.language,
+            ),
         )
 
 

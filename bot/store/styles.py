@@ -28,26 +28,31 @@ class PlayerStyle:
     text_only: bool = False
     card_order: str = "rank"
     hints: bool = True
+    language: str | None = None  # None: the language of his Discord client
 
 
 def get_player_style(conn: sqlite3.Connection, user_id: int) -> PlayerStyle | None:
     row = conn.execute(
-        "SELECT user_id, four_colour, card_size, text_only, card_order, hints FROM player_styles WHERE user_id = ?",
+        "SELECT user_id, four_colour, card_size, text_only, card_order, hints, language FROM player_styles"
+        " WHERE user_id = ?",
         (user_id,),
     ).fetchone()
     if row is None:
         return None
-    return PlayerStyle(int(row[0]), bool(row[1]), str(row[2]), bool(row[3]), str(row[4]), bool(row[5]))
+    return PlayerStyle(
+        int(row[0]), bool(row[1]), str(row[2]), bool(row[3]), str(row[4]), bool(row[5]), row[6] and str(row[6])
+    )
 
 
 def save_player_style(conn: sqlite3.Connection, style: PlayerStyle, at: datetime) -> None:
     with transaction(conn):
         conn.execute(
-            "INSERT INTO player_styles (user_id, four_colour, card_size, text_only, card_order, hints, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO player_styles"
+            " (user_id, four_colour, card_size, text_only, card_order, hints, language, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour,"
             " card_size = excluded.card_size, text_only = excluded.text_only, card_order = excluded.card_order,"
-            " hints = excluded.hints, updated_at = excluded.updated_at",
+            " hints = excluded.hints, language = excluded.language, updated_at = excluded.updated_at",
             (
                 style.user_id,
                 int(style.four_colour),
@@ -55,6 +60,7 @@ def save_player_style(conn: sqlite3.Connection, style: PlayerStyle, at: datetime
                 int(style.text_only),
                 style.card_order,
                 int(style.hints),
+                style.language,
                 to_db(at),
             ),
         )

@@ -26,7 +26,11 @@ def utcnow() -> datetime:
 
 
 def target_refusal() -> Refusal:
-    return Refusal(f"The target must be {LIMITS.table_target.words}.")
+    return Refusal(
+        "The target must be a whole number from {low} to {high}.",
+        low=LIMITS.table_target.low,
+        high=LIMITS.table_target.high,
+    )
 
 
 class ServiceBase:
@@ -116,7 +120,7 @@ class ServiceBase:
         except ValueError as e:
             raise Refusal(sentence(str(e))) from None
         if seats == 2 and 2 not in game.seat_counts:
-            raise Refusal(f"{game.title} is not played by two here yet.")
+            raise Refusal("{game} is not played by two here yet.", game=game.title)
         return game
 
     @classmethod

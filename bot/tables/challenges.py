@@ -14,7 +14,7 @@ from bot.engine import AnyState, GameRules
 from bot.store import Challenge, ChallengeStatus, GuildSettings, MatchRecord, MatchStatus
 
 from .base import ServiceBase
-from .errors import Refusal
+from .errors import Refusal, no_longer_open
 from .live import Live
 from .records import MatchInfo
 
@@ -38,7 +38,8 @@ class ChallengesPart(ServiceBase):
             raise Refusal("You are already playing a match in this channel.")
         for other in users[1:]:
             if info.seat_of(other) is not None:
-                raise Refusal(f"<@{other}> is already playing a match in this channel.")
+                mention = f"<@{other}>"
+                raise Refusal("{player} is already playing a match in this channel.", player=mention)
         raise Refusal("There is already a match in this channel; wait for it to end or use another channel.")
 
     async def challenge(
@@ -101,7 +102,7 @@ class ChallengesPart(ServiceBase):
                 self._expired.append(expired)
             raise Refusal("This challenge has expired.")
         if row.status is not ChallengeStatus.OPEN:
-            raise Refusal(f"This challenge is no longer open (it was {row.status}).")
+            raise no_longer_open("challenge", row.status)
         return row
 
     async def accept(self, challenge_id: int, user_id: int, user_name: str, *, seed: int | None = None) -> MatchInfo:
@@ -118,7 +119,7 @@ class ChallengesPart(ServiceBase):
             if row.full:
                 raise Refusal("This table is full.")
             if row.invited and user_id not in row.invited:
-                raise Refusal(f"This challenge is for {_mentions(row.invited)}.")
+                raise Refusal("This challenge is for {players}.", players=_mentions(row.invited))
             if user_id in row.declined:
                 raise Refusal("You declined this challenge.")
             settings = await self.guild_settings(row.guild_id)
@@ -209,7 +210,7 @@ class ChallengesPart(ServiceBase):
     ) -> MatchInfo:
         """A match against the AI: the human takes seat 0, the AI seat 1."""
         if level not in LEVELS:
-            raise Refusal(f"Unknown level {level!r}; choose from {', '.join(LEVELS)}.")
+            raise Refusal("Unknown level '{level}'; choose from {levels}.", level=level, levels=", ".join(LEVELS))
         if user_id == bot_user_id:
             raise Refusal("The bot cannot play itself.")
         settings = await self.guild_settings(guild_id)

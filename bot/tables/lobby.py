@@ -20,7 +20,7 @@ from bot.store import Challenge, ChallengeStatus, Place
 
 from .base import sentence
 from .challenges import ChallengesPart, _mentions
-from .errors import Refusal
+from .errors import Refusal, no_longer_open
 from .records import MatchInfo
 
 TABLE_TTL_S = 900  # an open table waits this long for its players (a challenge: CHALLENGE_TTL_S)
@@ -100,7 +100,7 @@ class LobbyPart(ChallengesPart):
         if host_id in guests:
             raise Refusal("You cannot invite yourself.")
         if len(guests) > seats - 1:
-            raise Refusal(f"A table of {seats} has room for {seats - 1} invited players.")
+            raise Refusal("A table of {seats} has room for {room} invited players.", seats=seats, room=seats - 1)
         settings = await self.guild_settings(guild_id)
         async with self._lifecycle:
             now = self._now()
@@ -132,7 +132,7 @@ class LobbyPart(ChallengesPart):
             if any(p.is_ai and p.user_id == user_id for p in row.places):
                 raise Refusal("The bot plays only its AI seats.")
             if row.invited and user_id not in row.invited:
-                raise Refusal(f"This table is for {_mentions(row.invited)}.")
+                raise Refusal("This table is for {players}.", players=_mentions(row.invited))
             if row.full:
                 raise Refusal("This table is full.")
             done = await self.store.add_places(table_id, [Place(user_id, name)], self._now())
@@ -161,7 +161,7 @@ class LobbyPart(ChallengesPart):
         """The host gives empty seats (all, or ``count``) to the AI at ``level``. Every AI seat is the
         bot (``bot_id``), named ``bot_name``, then '<bot_name> 2', '<bot_name> 3' ..."""
         if level not in LEVELS:
-            raise Refusal(f"Unknown level {level!r}; choose from {', '.join(LEVELS)}.")
+            raise Refusal("Unknown level '{level}'; choose from {levels}.", level=level, levels=", ".join(LEVELS))
         async with self._lifecycle:
             row = await self._open_host_table(table_id, host_id)
             if any(p.user_id == bot_id and not p.is_ai for p in row.places):
@@ -172,16 +172,18 @@ class LobbyPart(ChallengesPart):
                 try:
                     chooser_for(row.game)
                 except LookupError:
-                    raise Refusal(f"{self._game(row.game, None).title} has no computer player yet.") from None
+                    raise Refusal("{game} has no computer player yet.", game=self._game(row.game, None).title) from None
             free = row.open_seats if count is None else count
             if not isinstance(free, int) or isinstance(free, bool) or free < 1:
                 if row.full:
                     raise Refusal("This table is full.")
                 raise Refusal("Give the number of seats for the AI.")
             if free > row.open_seats:
-                raise Refusal(
-                    f"This table has {row.open_seats} empty seats." if row.open_seats else "This table is full."
-                )
+                if not row.open_seats:
+                    raise Refusal("This table is full.")
+                if row.open_seats == 1:
+                    raise Refusal("This table has one empty seat.")
+                raise Refusal("This table has {count} empty seats.", count=row.open_seats)
             ais = sum(p.is_ai for p in row.places)
             names = [bot_name if ais + i == 0 else f"{bot_name} {ais + i + 1}" for i in range(free)]
             done = await self.store.add_places(table_id, [Place(bot_id, n, level) for n in names], self._now())
@@ -195,14 +197,14 @@ class LobbyPart(ChallengesPart):
             kind = self._game(row.game, None)
             layout = partnership(kind, row.rules, row.seats)
             if layout is None:
-                raise Refusal(f"{kind.title} for {row.seats} is not played in partnerships.")
+                raise Refusal("{game} for {seats} is not played in partnerships.", game=kind.title, seats=row.seats)
             if len(teams) != len(row.places):
-                raise Refusal(f"Give a team for each of the {len(row.places)} players at the table.")
+                raise Refusal("Give a team for each of the {count} players at the table.", count=len(row.places))
             size = len(layout[0])
             if any(not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < len(layout) for t in teams):
-                raise Refusal(f"The teams are numbered 0 to {len(layout) - 1}.")
+                raise Refusal("The teams are numbered 0 to {last}.", last=len(layout) - 1)
             if any(list(teams).count(t) > size for t in range(len(layout))):
-                raise Refusal(f"A team has {size} players.")
+                raise Refusal("A team has {size} players.", size=size)
             return await self.store.set_teams(table_id, list(teams)) or await self._lost_race(table_id)
 
     def table_teams(self, table: Challenge) -> tuple[int, ...] | None:
@@ -269,7 +271,7 @@ class LobbyPart(ChallengesPart):
         process got there first): it closed, filled up, or someone came or went."""
         row = await self.get_challenge(table_id)
         if row.status is not ChallengeStatus.OPEN:
-            raise Refusal(f"This table is no longer open (it was {row.status}).")
+            raise no_longer_open("table", row.status)
         if row.full:
             raise Refusal("This table is full.")
         raise Refusal("The table changed meanwhile; look again and retry.")

@@ -58,8 +58,12 @@ class MovesPart(ServiceBase):
                 raise Refusal("The bot is thinking; there is nothing to claim.")
             due = await self._stage_time(live, Stage.CLAIMABLE)
             if due is None or self._now() < due:
-                when = f" after <t:{int(due.timestamp())}:R>" if due else ""
-                raise Refusal(f"You can claim this match only when your opponent has been idle long enough{when}.")
+                if due is None:
+                    raise Refusal("You can claim this match only when your opponent has been idle long enough.")
+                when = f"<t:{int(due.timestamp())}:R>"  # Discord writes it in each reader's words
+                raise Refusal(
+                    "You can claim this match only when your opponent has been idle long enough, {when}.", when=when
+                )
             return await self._apply(live, idle, None, None, MatchStatus.ABANDONED)
 
     async def abandon(self, match_id: int, seat: int) -> ActResult:
@@ -158,7 +162,7 @@ class MovesPart(ServiceBase):
         try:
             events = state.resign(seat) if action is None else state.apply(seat, action)
         except IllegalAction as e:
-            raise Refusal(str(e)) from None
+            raise Refusal(e.message, **e.fields) from None
         now = self._now()
         new_hands = tuple(state.hands[hands_before:])
         summary = state.summary() if state.finished else None

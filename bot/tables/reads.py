@@ -58,7 +58,7 @@ class ReadsPart(ServiceBase):
     ) -> list[PlayerStats]:
         """A leaderboard of one game family ('gin:2', 'gin:4' ...: ``bot.store.family_of``)."""
         if by not in BOARDS:
-            raise Refusal(f"Unknown leaderboard {by!r}; choose from {', '.join(BOARDS)}.")
+            raise Refusal("Unknown leaderboard '{board}'; choose from {boards}.", board=by, boards=", ".join(BOARDS))
         rows = await self.store.leaderboard(guild_id, by, max(1, min(int(limit), LEADERBOARD_MAX)), family)
         return [in_game_order(p) for p in rows]
 

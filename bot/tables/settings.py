@@ -1,4 +1,4 @@
-"""Per-server settings: default variant and target, turn timeout, allowed channels."""
+"""Per-server settings: default variant and target, turn timeout, allowed channels, language."""
 
 from __future__ import annotations
 
@@ -6,17 +6,28 @@ from collections.abc import Iterable
 
 from bot.constants import DEFAULT_GAME
 from bot.engine import LIMITS
+from bot.i18n import LANGUAGES
 from bot.store import GuildSettings
 
 from .base import ServiceBase
 from .errors import Refusal
 
-_FIELDS = {"default_variant", "target", "turn_timeout_s", "allowed_channels"}
+_FIELDS = {"default_variant", "target", "turn_timeout_s", "allowed_channels", "language"}
+FOLLOW_DISCORD = ""  # the language setting's value for "the server's (or player's) Discord locale"
 
 
 def _spoken(seconds: int) -> str:
     """'60 seconds', '7 days': a limit of the turn timeout as the refusal says it."""
     return f"{seconds // 86400} days" if seconds >= 86400 and seconds % 86400 == 0 else f"{seconds} seconds"
+
+
+def checked_language(language: object) -> str | None:
+    """A language setting as stored: one of the offered catalogues, or None (follow Discord)."""
+    if language is None:
+        return None
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise Refusal("The language must be one of {languages}.", languages=", ".join(LANGUAGES))
+    return language
 
 
 class SettingsPart(ServiceBase):
@@ -39,7 +50,9 @@ class SettingsPart(ServiceBase):
             raw = fields.get("allowed_channels", current.allowed_channels)
             if not LIMITS.turn_timeout_s.holds(timeout):
                 raise Refusal(
-                    f"The turn timeout must be from {_spoken(LIMITS.turn_timeout_s.low)} to {_spoken(LIMITS.turn_timeout_s.high)}."
+                    "The turn timeout must be from {low} to {high}.",
+                    low=_spoken(LIMITS.turn_timeout_s.low),
+                    high=_spoken(LIMITS.turn_timeout_s.high),
                 )
             if target is not None and not isinstance(target, int):
                 raise Refusal("The target must be a whole number.")
@@ -51,7 +64,9 @@ class SettingsPart(ServiceBase):
             if channels is None:
                 raise Refusal("The allowed channels must be a list of channels.")
             channels = (channels | {int(c) for c in allow}) - {int(c) for c in remove}
-            new = GuildSettings(guild_id, rules.name, target, timeout, tuple(sorted(channels)))
+            language = fields.get("language", current.language)
+            language = checked_language(None if language == FOLLOW_DISCORD else language)
+            new = GuildSettings(guild_id, rules.name, target, timeout, tuple(sorted(channels)), language)
             if new != current:
                 await self.store.save_settings(new)
                 self._settings[guild_id] = new

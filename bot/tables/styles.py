@@ -13,6 +13,7 @@ from bot.store.styles import CARD_SIZES, PING_GRACE_DEFAULT_S, PING_GRACE_MAX_S,
 
 from .base import ServiceBase
 from .errors import Refusal
+from .settings import FOLLOW_DISCORD, checked_language
 
 __all__ = ["CARD_ORDERS", "CARD_SIZES", "PING_GRACE_DEFAULT_S", "PING_GRACE_MAX_S", "PlayerStyle", "StylesPart"]
 
@@ -33,6 +34,10 @@ class StylesPart(ServiceBase):
             cache = self.__dict__["_styles_cache"] = _Cache()
         return cache
 
+    def known_player_style(self, user_id: int) -> PlayerStyle | None:
+        """A player's look if it is in memory (no database read: for answers that must not wait)."""
+        return self._styles().styles.get(user_id)
+
     async def player_style(self, user_id: int) -> PlayerStyle:
         """A player's look: what he chose with /gin style, else the defaults."""
         cache = self._styles()
@@ -51,12 +56,15 @@ class StylesPart(ServiceBase):
         text_only: bool | None = None,
         card_order: str | None = None,
         hints: bool | None = None,
+        language: str | None = None,
     ) -> PlayerStyle:
-        """Change some of a player's choices (None keeps one); Refusal for an unknown card size or order."""
+        """Change some of a player's choices (None keeps one; ``language`` FOLLOW_DISCORD forgets his
+        choice); Refusal for an unknown card size, order or language."""
         if card_size is not None and card_size not in CARD_SIZES:
-            raise Refusal(f"The card size must be one of {', '.join(CARD_SIZES)}.")
+            raise Refusal("The card size must be one of {sizes}.", sizes=", ".join(CARD_SIZES))
         if card_order is not None and card_order not in CARD_ORDERS:
-            raise Refusal(f"The card order must be one of {', '.join(CARD_ORDERS)}.")
+            raise Refusal("The card order must be one of {orders}.", orders=", ".join(CARD_ORDERS))
+        chosen = None if language in (None, FOLLOW_DISCORD) else checked_language(language)
         cache = self._styles()
         async with cache.lock:
             current = await self.player_style(user_id)
@@ -67,6 +75,7 @@ class StylesPart(ServiceBase):
                 text_only=current.text_only if text_only is None else text_only,
                 card_order=current.card_order if card_order is None else card_order,
                 hints=current.hints if hints is None else hints,
+                language=current.language if language is None else chosen,
             )
             if new != current:
                 await self.store.save_player_style(new, self._now())
@@ -84,7 +93,7 @@ class StylesPart(ServiceBase):
 
     async def set_ping_grace(self, guild_id: int, seconds: int) -> int:
         if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= PING_GRACE_MAX_S:
-            raise Refusal(f"The ping grace period must be from 0 to {PING_GRACE_MAX_S} seconds.")
+            raise Refusal("The ping grace period must be from 0 to {most} seconds.", most=PING_GRACE_MAX_S)
         await self.store.save_ping_grace(guild_id, seconds)
         self._styles().grace[guild_id] = seconds
         return seconds

@@ -27,4 +27,12 @@ from .answer import GinTree
 from .components import ITEMS
 from .flows import Desk, desk_of
 
-__all__ = ["ITEMS", "Desk", "GinTree", "desk_of"]
+EXTENSIONS = (
+    "cogs.gin.commands",
+    "cogs.gin.stats",
+    "cogs.gin.guide",
+    "cogs.gin.lookback",
+    "cogs.gin.admin",
+)  # in this order: the others join /gin
+
+__all__ = ["EXTENSIONS", "ITEMS", "Desk", "GinTree", "desk_of"]

@@ -19,7 +19,7 @@ from bot.constants import DEFAULT_GAME
 from bot.tables import Refusal
 from render.pool import RenderPool
 
-from . import messages, server_messages
+from . import messages, server_messages, speech
 from .answer import answers
 from .commands import GraceSeconds, Minutes, Target, variant_choices
 from .flows import Desk, desk_of
@@ -61,8 +61,10 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
         allow_channel="Allow games in this channel (once any is set, only those)",
         remove_channel="Stop allowing this channel",
         all_channels="True: allow every channel again",
+        language="The language of the public messages (boards, results)",
     )
     @app_commands.autocomplete(variant=variant_choices)
+    @app_commands.choices(language=speech.language_choices())
     @answers
     async def settings(
         self,
@@ -74,6 +76,7 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
         allow_channel: discord.TextChannel | None = None,
         remove_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
+        language: str | None = None,
     ) -> None:
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
@@ -92,6 +95,8 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
             fields["turn_timeout_s"] = turn_timeout * 60
         if all_channels:
             fields["allowed_channels"] = ()
+        if language is not None:
+            fields["language"] = language
         allow = [allow_channel.id] if allow_channel is not None else []
         remove = [remove_channel.id] if remove_channel is not None else []
         changed = bool(fields or allow or remove or ping_grace is not None)
@@ -115,7 +120,13 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
                 ),
             )
         await interaction.followup.send(
-            server_messages.settings_text(messages.title_of(DEFAULT_GAME), current, grace, changed),
+            server_messages.settings_text(
+                messages.title_of(DEFAULT_GAME),
+                current,
+                grace,
+                changed,
+                speech.server_language(current, interaction.guild_locale),
+            ),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

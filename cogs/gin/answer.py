@@ -27,9 +27,10 @@ from typing import Any, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
-from bot.tables import Refusal, StorageFault
+from bot.i18n import Texts
+from bot.tables import Refusal, StorageFault, TableService
 
-from . import messages
+from . import messages, speech
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,24 @@ class Inflight:
         except TimeoutError:
             return False
         return True
+
+
+def service_of(client: discord.Client) -> TableService | None:
+    """The bot's table service (``client.desk.service``), if the bot has one."""
+    service = getattr(getattr(client, "desk", None), "service", None)
+    return service if isinstance(service, TableService) else None
+
+
+async def reader_of(interaction: discord.Interaction) -> Texts:
+    """The answering player's texts: his chosen language is read from the store only once the
+    interaction is acknowledged (an answer that is still due must not wait for the database)."""
+    service = service_of(interaction.client)
+    if service is not None and interaction.response.is_done():
+        try:
+            return await speech.reader(service, interaction)
+        except Exception:  # the store is failing: the answer still goes out, in his client's language
+            log.info("the language of user %s could not be read", interaction.user.id)
+    return speech.reader_now(service, interaction)
 
 
 def inflight_of(client: discord.Client) -> Inflight | None:
@@ -107,27 +126,28 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     """Answer a handler's failure: a Refusal as its reason, a misused command plainly, else an apology."""
     original = getattr(error, "original", None) or error
     where = what or context(interaction)
+    t = await reader_of(interaction)
     if isinstance(original, Refusal):
         log.debug("refused %s for user %s (%s): %s", interaction.id, interaction.user.id, where, original.reason)
-        await say(interaction, original.reason)
+        await say(interaction, t._(original.message, **original.fields))
         return
     if isinstance(original, StorageFault):  # the store logs the fault itself (once a minute): no traceback here
         log.info("%s: storage fault for interaction %s: %s", where, interaction.id, original)
         await say(interaction, original.reason)
         return
     if isinstance(error, app_commands.NoPrivateMessage):
-        await say(interaction, messages.GUILD_ONLY)
+        await say(interaction, t._(messages.GUILD_ONLY))
         return
     if isinstance(error, app_commands.TransformerError) and error.type in (
         discord.AppCommandOptionType.user,
         discord.AppCommandOptionType.mentionable,
     ):
         log.info("%s: a user option could not be resolved: %s", where, error)
-        await say(interaction, messages.UNKNOWN_PLAYER)
+        await say(interaction, t._(messages.UNKNOWN_PLAYER))
         return
     if isinstance(error, (app_commands.TransformerError, app_commands.CheckFailure)):
         log.info("%s: check or option conversion failed: %s", where, error)
-        await say(interaction, messages.COMMAND_MISUSED)
+        await say(interaction, t._(messages.COMMAND_MISUSED))
         return
     log.error(
         "%s failed (interaction %s, user %s, channel %s)",
@@ -137,7 +157,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
         interaction.channel_id,
         exc_info=original,
     )
-    await say(interaction, messages.APOLOGY)
+    await say(interaction, t._(messages.APOLOGY))
 
 
 def answers(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any, Any, None]]:

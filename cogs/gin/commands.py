@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS
 from bot.engine import LIMITS, GameRules, game_names, game_type
+from bot.i18n import texts
 from bot.tables import MatchInfo, Refusal
 from bot.tables.styles import CARD_ORDERS, CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
 
-from . import messages, server_messages
+from . import messages, server_messages, speech
 from .answer import answers, answers_anywhere
 from .components import orphan_reason
 from .flows import Desk, desk_of
@@ -264,8 +265,9 @@ class Gin(
         text_only="Words instead of pictures (the picture's full text alternative)",
         card_order="Your loose cards by rank or by suit",
         hints="Hints: what each discard leaves, and 'can knock'",
+        language="The language of your own messages and hand",
     )
-    @app_commands.choices(card_size=SIZE_CHOICES, card_order=ORDER_CHOICES)
+    @app_commands.choices(card_size=SIZE_CHOICES, card_order=ORDER_CHOICES, language=speech.language_choices())
     @answers
     async def style(
         self,
@@ -275,6 +277,7 @@ class Gin(
         text_only: bool | None = None,
         card_order: str | None = None,
         hints: bool | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.desk.service
@@ -286,8 +289,10 @@ class Gin(
             text_only=text_only,
             card_order=card_order,
             hints=hints,
+            language=language,
         )
-        await interaction.followup.send(server_messages.style_text(after, after != before), ephemeral=True)
+        t = texts(speech.reader_language(after, interaction.locale))
+        await interaction.followup.send(server_messages.style_text(after, after != before, t), ephemeral=True)
         if after != before:
             await self.desk.hands.redraw(interaction.user.id)  # his live hands in the new look
 

@@ -137,7 +137,7 @@ async def history_message(
 ) -> tuple[discord.Embed, discord.ui.View]:
     past = await desk.service.history(guild_id, user.id, before)
     if not past and before is None:
-        raise Refusal(f"{user.display_name} has no finished match in this server yet.")
+        raise Refusal("{player} has no finished match in this server yet.", player=user.display_name)
     embed = discord.Embed(
         title=f"{user.display_name}: finished matches",
         description="\n".join(_history_lines(desk, past, user.id)) or "No older matches.",

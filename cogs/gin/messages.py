@@ -14,25 +14,26 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import game_type
+from bot.i18n import N_
 from bot.tables import STALE
 
 # -- refusals of the Discord layer's own -------------------------------------------------------
-NOT_PLAYING = "You are not playing in this match."
-MATCH_OVER = "That match is over."
-OWNER_ONLY = "Only the bot's owner can see its status."
-NO_MATCH_HERE = "There is no Gin match in this channel."
-BOTS_CANT_PLAY = "Bots can't play here. Challenge a person, or use /gin play to play against me."
-REMATCH_PLAYERS_ONLY = "Only the players of that match can ask for a rematch."
-CHALLENGE_POSTED = "Your challenge is posted in the channel."
-TABLE_OPENED = "Your table is open: the board is in the channel."
-MANAGE_SERVER_ONLY = "Only members with Manage Server can change these settings."
-INVALID_CONTROL = "That control is not valid."
+NOT_PLAYING = N_("You are not playing in this match.")
+MATCH_OVER = N_("That match is over.")
+OWNER_ONLY = N_("Only the bot's owner can see its status.")
+NO_MATCH_HERE = N_("There is no Gin match in this channel.")
+BOTS_CANT_PLAY = N_("Bots can't play here. Challenge a person, or use /gin play to play against me.")
+REMATCH_PLAYERS_ONLY = N_("Only the players of that match can ask for a rematch.")
+CHALLENGE_POSTED = N_("Your challenge is posted in the channel.")
+TABLE_OPENED = N_("Your table is open: the board is in the channel.")
+MANAGE_SERVER_ONLY = N_("Only members with Manage Server can change these settings.")
+INVALID_CONTROL = N_("That control is not valid.")
 OUT_OF_DATE = STALE  # a control an edit already removed: the service's wording for a stale move
-CHALLENGE_GONE = "This challenge is no longer open."
-COMMAND_MISUSED = "That command can't be used like that here."
-APOLOGY = "Something went wrong on my side; please try again."
-GUILD_ONLY = "The game commands work only in a server, not in direct messages."
-UNKNOWN_PLAYER = "I could not find that player; pick someone from the list."
+CHALLENGE_GONE = N_("This challenge is no longer open.")
+COMMAND_MISUSED = N_("That command can't be used like that here.")
+APOLOGY = N_("Something went wrong on my side; please try again.")
+GUILD_ONLY = N_("The game commands work only in a server, not in direct messages.")
+UNKNOWN_PLAYER = N_("I could not find that player; pick someone from the list.")
 
 
 def missing_permissions(missing: Sequence[str]) -> str:
@@ -52,16 +53,16 @@ def as_refusal(error: Exception) -> str:
 
 
 # -- component labels --------------------------------------------------------------------------
-MY_HAND = "My hand"
-REFRESH = "Refresh"
-RESIGN = "Resign"
-RULES = "Rules"
-REMATCH = "Rematch"
-CLAIM = "Claim the win"
-RESIGN_YES = "Yes, resign the match"
-CANCEL = "Cancel"
-ACCEPT = "Accept"
-DECLINE = "Decline"
+MY_HAND = N_("My hand")
+REFRESH = N_("Refresh")
+RESIGN = N_("Resign")
+RULES = N_("Rules")
+REMATCH = N_("Rematch")
+CLAIM = N_("Claim the win")
+RESIGN_YES = N_("Yes, resign the match")
+CANCEL = N_("Cancel")
+ACCEPT = N_("Accept")
+DECLINE = N_("Decline")
 
 
 def title_of(game: str) -> str:
@@ -171,14 +172,14 @@ def _multi_end(names: Sequence[str], summary: Any, abandoned: bool, teams: Seque
 
 
 # -- a player's own hand (ephemeral) -------------------------------------------------------------
-HAND_OVER_NOTE = "Hand over: the result is on the board in the channel. Next hand:"
-MATCH_OVER_NOTE = "The match is over: see the channel."
-RESIGN_ASK = "Resign the whole match? It counts as a loss."
-RESIGNED = "You resigned the match."
-RESIGN_CANCELLED = "You did not resign: the match goes on."
+HAND_OVER_NOTE = N_("Hand over: the result is on the board in the channel. Next hand:")
+MATCH_OVER_NOTE = N_("The match is over: see the channel.")
+RESIGN_ASK = N_("Resign the whole match? It counts as a loss.")
+RESIGNED = N_("You resigned the match.")
+RESIGN_CANCELLED = N_("You did not resign: the match goes on.")
 # Over capacity (the pictures queue up): the answer comes in words at once, the picture after it.
-BUSY_MOVE = "The table is busy: your move is saved, and the picture follows in a moment."
-BUSY_HAND = "The table is busy: your cards follow in a moment."
+BUSY_MOVE = N_("The table is busy: your move is saved, and the picture follows in a moment.")
+BUSY_HAND = N_("The table is busy: your cards follow in a moment.")
 
 
 def hand_text(
@@ -251,20 +252,20 @@ def rematch_vs_bot(user: str, bot: str) -> str:
 
 
 # -- lobbies: tables of three or more before their match ------------------------------------------
-JOIN = "Join"
-LEAVE = "Leave"
-START = "Start"
-ADD_AI = "Give an empty seat to the bot's AI…"
-TEAMS = "Host: choose your partner…"
-LOBBY_POSTED = "Your table is posted in the channel: players press Join; you press Start."
-LOBBY_NOT_FULL = "Every seat must be taken before the match starts: wait for players, or give seats to the AI."
-LOBBY_JOINED = "You sat down at the table."
-LOBBY_LEFT = "You left the table."
-LOBBY_AI_ADDED = "The bot's AI takes a seat."
-LOBBY_TEAMS_SET = "Partners chosen."
-LOBBY_STARTED = "The match has started."
-SAME_OPPONENT_TWICE = "Name each opponent once."
-BOT_SEATS_IN_LOBBY = "At a bigger table, give seats to my AI with the lobby's menu instead of naming me."
+JOIN = N_("Join")
+LEAVE = N_("Leave")
+START = N_("Start")
+ADD_AI = N_("Give an empty seat to the bot's AI…")
+TEAMS = N_("Host: choose your partner…")
+LOBBY_POSTED = N_("Your table is posted in the channel: players press Join; you press Start.")
+LOBBY_NOT_FULL = N_("Every seat must be taken before the match starts: wait for players, or give seats to the AI.")
+LOBBY_JOINED = N_("You sat down at the table.")
+LOBBY_LEFT = N_("You left the table.")
+LOBBY_AI_ADDED = N_("The bot's AI takes a seat.")
+LOBBY_TEAMS_SET = N_("Partners chosen.")
+LOBBY_STARTED = N_("The match has started.")
+SAME_OPPONENT_TWICE = N_("Name each opponent once.")
+BOT_SEATS_IN_LOBBY = N_("At a bigger table, give seats to my AI with the lobby's menu instead of naming me.")
 
 
 def too_many_named(seats: int) -> str:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_, Texts, language_names
 from bot.tables import GuildSettings, PlayerStats
 from bot.tables.styles import PlayerStyle
 
 from .messages import count_words
+from .speech import language_name
 
 
 # -- settings ----------------------------------------------------------------------------------
-def settings_text(title: str, s: GuildSettings, ping_grace_s: int, updated: bool) -> str:
+def settings_text(title: str, s: GuildSettings, ping_grace_s: int, updated: bool, language: str) -> str:
+    """The server's settings; ``language``: the language its public messages are written in now."""
     where = ", ".join(f"<#{c}>" for c in s.allowed_channels) or "every channel"
     return "\n".join(
         [
@@ -23,28 +26,40 @@ def settings_text(title: str, s: GuildSettings, ping_grace_s: int, updated: bool
             f"• Turn ping: after {count_words(ping_grace_s, 'second')} without a move when the player's hand is open "
             "(at once when it is not)",
             f"• Games allowed in: {where}",
+            f"• Language of the boards: {language_names().get(language, language)}"
+            + ("" if s.language else " (the server's language in Discord)"),
         ]
     )
 
 
 # -- a player's look (/gin style) ------------------------------------------------------------------
-def style_text(style: PlayerStyle, updated: bool) -> str:
-    look = (
-        "words instead of pictures"
-        if style.text_only
-        else f"{'four-colour' if style.four_colour else 'two-colour'} deck, {style.card_size} cards"
-    )
-    look += f", loose cards by {style.card_order}, hints {'on' if style.hints else 'off'}"
-    return (
-        f"**Your style**{' (updated)' if updated else ''}: {look}. It is used for your own hand; "
-        "the board in the channel keeps the server's look."
+def style_text(style: PlayerStyle, updated: bool, t: Texts) -> str:
+    """What /gin style answers: the player's look and language, in his language."""
+    if style.text_only:
+        look = t._("words instead of pictures")
+    else:
+        deck = t._("four-colour deck") if style.four_colour else t._("two-colour deck")
+        size = {"small": N_("small cards"), "normal": N_("normal cards"), "large": N_("large cards")}
+        look = t.join([deck, t._(size.get(style.card_size, style.card_size))])
+    order = t._("loose cards by suit") if style.card_order == "suit" else t._("loose cards by rank")
+    hints = t._("hints on") if style.hints else t._("hints off")
+    language = t._("language: {language}", language=language_name(style.language, t))
+    head = t._("**Your style** (updated)") if updated else t._("**Your style**")
+    return t._(
+        "{head}: {look}, {order}, {hints}, {language}. It is used for your own hand and answers; "
+        "the board in the channel keeps the server's look and language.",
+        head=head,
+        look=look,
+        order=order,
+        hints=hints,
+        language=language,
     )
 
 
 # -- leaderboard and stats -----------------------------------------------------------------------
 # The service's leaderboard orderings and their names.
 BOARD_TITLES = {"rating": "rating", "wins": "match wins", "points": "points", "vs_bot": "wins against the bot"}
-NO_FINISHED_MATCHES = "No finished matches on this server yet."
+NO_FINISHED_MATCHES = N_("No finished matches on this server yet.")
 
 
 def leaderboard(by: str, rows: Sequence[PlayerStats], family: str = "") -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from aiohttp import web
 
 from .base import Body, RouteBase, error, json_response, no_content
+from .command_rules import problems
 
 log = logging.getLogger("fakediscord.rest")
 
@@ -34,9 +35,20 @@ class CommandRoutes(RouteBase):
     async def list_commands(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         return json_response(self.store.commands.get(self._scope(p), []))
 
+    def _refused(self, commands: list[dict[str, Any]]) -> web.Response | None:
+        """Discord's answer to a command that breaks its rules, or None if every one is fine."""
+        found = [f"{c.get('name')}: {problem}" for c in commands for problem in problems(c)]
+        if not found:
+            return None
+        log.warning("fakediscord: commands refused: %s", "; ".join(found))
+        return error(400, 50035, "Invalid Form Body: " + "; ".join(found))
+
     async def put_commands(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         scope = self._scope(p)
         self._record(request, "commands", body)
+        refused = self._refused(list(body.json or []))
+        if refused is not None:
+            return refused
         old = {(c["name"], c.get("type", 1)): int(c["id"]) for c in self.store.commands.get(scope, [])}
         new = [self._command_json(c, scope, old.get((c["name"], c.get("type", 1)))) for c in body.json or []]
         self.store.commands[scope] = new
@@ -46,6 +58,9 @@ class CommandRoutes(RouteBase):
     async def upsert_command(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         scope = self._scope(p)
         self._record(request, "commands", body)
+        refused = self._refused([body.json])
+        if refused is not None:
+            return refused
         cmds = self.store.commands.setdefault(scope, [])
         key = (body.json["name"], body.json.get("type", 1))
         for i, c in enumerate(cmds):

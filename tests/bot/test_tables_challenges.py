@@ -72,11 +72,11 @@ async def test_accept_refusals(svc):
     await _refused(svc, svc.cancel(c.id, 200), "Only the challenger")
     declined = await svc.decline(c.id, 200)
     assert declined.status == "declined"
-    await _refused(svc, svc.accept(c.id, 200, "Bob"), r"no longer open \(it was declined\)")
+    await _refused(svc, svc.accept(c.id, 200, "Bob"), "no longer open: it was declined")
     await _refused(svc, svc.cancel(c.id, 100), "no longer open")
     c2 = await svc.challenge(1, 10, 100, "Ann", 200, "Bob")  # the channel is free again
     assert (await svc.cancel(c2.id, 100)).status == "cancelled"
-    await _refused(svc, svc.accept(c2.id, 200, "Bob"), r"no longer open \(it was cancelled\)")
+    await _refused(svc, svc.accept(c2.id, 200, "Bob"), "no longer open: it was (withdrawn|closed)")
     assert await svc.match_for_channel(10) is None
     assert query(svc.store.db.path, "SELECT COUNT(*) FROM player_stats") == [(0,)]  # counts for nobody
 

@@ -10,7 +10,8 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.client import EXTENSIONS, GinTree
+from bot.client import GinTree
+from cogs.gin import EXTENSIONS
 
 GIN = {"challenge", "play", "hand", "resign", "rules", "style"}
 STATS = {"leaderboard", "stats", "help", "history", "replay", "last"}  # the other cogs join the gin group
