@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .messages import MessageRef, StoredMessage
 from .queries import Queries
 from .records import InteractionRecord
-from .world import BOT_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeUser
+from .world import BOT_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeGuild, FakeUser
 
 
 def _option_type(value: Any, declared: int | None) -> int:
@@ -45,6 +45,7 @@ class Injection(Queries):
     guild_id: int
     admin_role_id: int
     channels: dict[int, FakeChannel]
+    guilds: dict[int, FakeGuild]
     bot_permissions: dict[int, str]
 
     if TYPE_CHECKING:
@@ -164,7 +165,7 @@ class Injection(Queries):
             "data": data,
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(channel.guild_id or self.guild_id)},
             "attachment_size_limit": 26214400,
@@ -174,8 +175,9 @@ class Injection(Queries):
         }
         if channel.guild_id is not None:
             payload["guild_id"] = str(channel.guild_id)
-            payload["guild"] = {"id": str(channel.guild_id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            guild_locale = self.guilds[channel.guild_id].locale
+            payload["guild"] = {"id": str(channel.guild_id), "locale": guild_locale, "features": []}
+            payload["guild_locale"] = guild_locale
             payload["context"] = 0
             payload["member"] = self._member_payload(user)
         else:

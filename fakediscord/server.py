@@ -153,7 +153,12 @@ class FakeDiscord(Injection):
 
     # -- guilds and shards -------------------------------------------------------------
     def add_guild(
-        self, *, shard: int | None = None, shard_count: int | None = None, name: str | None = None
+        self,
+        *,
+        shard: int | None = None,
+        shard_count: int | None = None,
+        name: str | None = None,
+        locale: str = "en-US",
     ) -> FakeGuild:
         """A new guild (every user is a member; dana owns it) with its own "gin-table" and "general"
         channels. Ids are fixed by the order of creation (a restarted bot sees the same world); with
@@ -174,6 +179,7 @@ class FakeDiscord(Injection):
             name or f"Gin Guild {k}",
             FakeChannel(base + 1, "gin-table", gid, position=0),
             FakeChannel(base + 2, "general", gid, position=1),
+            locale,
         )
         self.guilds[gid] = guild
         self.channels.update({c.id: c for c in guild.channels})
@@ -238,7 +244,7 @@ class FakeDiscord(Injection):
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "joined_at": "2024-01-01T00:00:00+00:00",

@@ -54,6 +54,7 @@ class FakeUser:
     global_name: str | None = None
     bot: bool = False
     admin: bool = False
+    locale: str = "en-US"  # his Discord client's language, sent with each of his interactions
 
     @property
     def mention(self) -> str:
@@ -142,6 +143,7 @@ class FakeGuild:
     name: str
     channel: FakeChannel
     channel2: FakeChannel
+    locale: str = "en-US"  # the server's preferred locale
 
     @property
     def channels(self) -> tuple[FakeChannel, FakeChannel]:
