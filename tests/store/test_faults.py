@@ -6,8 +6,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import pwd
+import shutil
 import sqlite3
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -26,16 +33,102 @@ async def test_a_garbage_file_is_named_and_left_untouched(tmp_path):
     assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["gin.sqlite3"]
 
 
-async def test_a_read_only_file_is_named(tmp_path, monkeypatch):
-    """The check asks os.access (the tests run as root, whom permission bits do not stop: so it is told)."""
-    path = tmp_path / "gin.sqlite3"
+# Database.open(argv[1]) in a fresh interpreter that is not root: as root (whom permission bits do not
+# stop) it first opens a scratch database, so every module the check needs is loaded while the
+# interpreter's own files are readable (they may sit in root's home, which no other user may enter),
+# then drops to the uid and gid of argv[2] for good. Prints the StorageUnusable message, or "opened".
+_OPEN_AS = """
+import asyncio, os, sys, tempfile
+from bot.store import Database, StorageUnusable
+
+async def open_and_close(path):
     await (await Database.open(path)).close()
-    real = os.access
-    monkeypatch.setattr(
-        os, "access", lambda p, mode: False if str(p) == str(path) and mode & os.W_OK else real(p, mode)
+
+with tempfile.TemporaryDirectory() as scratch:
+    asyncio.run(open_and_close(os.path.join(scratch, "scratch.sqlite3")))
+if os.getuid() == 0:
+    os.setgroups([])
+    os.setgid(int(sys.argv[2]))
+    os.setuid(int(sys.argv[2]))
+assert os.getuid() != 0 and os.geteuid() != 0, "still root"
+try:
+    asyncio.run(open_and_close(sys.argv[1]))
+except StorageUnusable as e:
+    print(e)
+else:
+    print("opened")
+"""
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _unprivileged() -> int:
+    """The uid the check runs as: ``nobody`` when the tests run as root, else the current user."""
+    if os.getuid() != 0:
+        return os.getuid()
+    try:
+        return pwd.getpwnam("nobody").pw_uid
+    except KeyError:
+        return 65534
+
+
+def _open_as(uid: int, path: Path) -> str:
+    """What Database.open(path) says when run by ``uid`` (see _OPEN_AS)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _OPEN_AS, str(path), str(uid)],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
-    with pytest.raises(StorageUnusable, match="is read-only; give the bot's user write permission"):
-        await Database.open(path)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.fixture
+def users_folder() -> Iterator[tuple[int, Path]]:
+    """An unprivileged uid and a folder of its own that it may enter (pytest's tmp_path is root's alone)."""
+    uid = _unprivileged()
+    folder = Path(tempfile.mkdtemp(prefix="gin-ro-"))
+    try:
+        folder.chmod(0o755)
+        if os.getuid() == 0:
+            os.chown(folder, uid, uid)
+        yield uid, folder
+    finally:
+        folder.chmod(0o755)  # a read-only folder's files cannot be removed, not even by their owner
+        shutil.rmtree(folder)
+
+
+def _own(uid: int, path: Path, mode: int) -> None:
+    if os.getuid() == 0:
+        os.chown(path, uid, uid)
+    path.chmod(mode)
+
+
+async def test_a_read_only_file_is_named(users_folder):
+    """A real read-only file, checked by a user whom its permission bits stop (not root)."""
+    uid, folder = users_folder
+    path = folder / "gin.sqlite3"
+    await (await Database.open(path)).close()
+    _own(uid, path, 0o444)
+    said = _open_as(uid, path)
+    assert said == f"GIN_DB={path} is read-only; give the bot's user write permission on it."
+    _own(uid, path, 0o644)  # the same file, writable: the same user opens it
+    assert _open_as(uid, path) == "opened"
+
+
+async def test_a_read_only_folder_is_named(users_folder):
+    """A writable file in a folder its user may not write: SQLite could not create its journal (WAL) there."""
+    uid, folder = users_folder
+    path = folder / "gin.sqlite3"
+    await (await Database.open(path)).close()
+    _own(uid, path, 0o644)
+    folder.chmod(0o555)
+    said = _open_as(uid, path)
+    assert said.startswith(f"the folder of GIN_DB={path} is not writable (SQLite keeps its journal"), said
+    assert sorted(p.name for p in folder.iterdir()) == ["gin.sqlite3"]  # nothing was created
 
 
 async def test_an_impossible_directory_is_named(tmp_path):
