@@ -13,12 +13,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.store import Database, StorageUnusable
+from bot.store import Database, StorageUnusable, is_postgres_url
 from bot.store.faults import FaultKind, FaultLog, StorageFault
 from bot.tables import Refusal, TableService
 from tests.store.helpers import dump, new_pvp, play_one
@@ -192,25 +194,45 @@ async def test_a_full_disk_refuses_the_move_changes_nothing_and_recovers(tmp_pat
     await svc.close()
 
 
-async def test_a_write_lock_held_elsewhere_refuses_writes_but_not_reads(tmp_path):
-    path = tmp_path / "gin.sqlite3"
-    svc = await TableService.open(path, busy_timeout_ms=300)
-    info = await new_pvp(svc, channel=1, seed=3)
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+@asynccontextmanager
+async def _write_lock_held_elsewhere(db: Path | str, match_id: int) -> AsyncIterator[None]:
+    """Another client in an open transaction that holds what a move must write: SQLite's write lock
+    (BEGIN IMMEDIATE), PostgreSQL's lock on the match's row (an UPDATE of it, not committed)."""
+    if is_postgres_url(db):
+        conn = await asyncpg.connect(str(db))
+        held = conn.transaction()
+        await held.start()
+        try:
+            await conn.execute("UPDATE matches SET board_message_id = 42 WHERE id = $1", match_id)
+            yield
+        finally:
+            await held.rollback()
+            await conn.close()
+        return
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
     try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+async def test_a_write_lock_held_elsewhere_refuses_writes_but_not_reads(gin_db):
+    svc = await TableService.open(gin_db, busy_timeout_ms=300)
+    info = await new_pvp(svc, channel=1, seed=3)
+    before = dump(gin_db)
+    async with _write_lock_held_elsewhere(gin_db, info.id):
         start = time.perf_counter()
         with pytest.raises(Refusal, match="The database is busy; try again in a moment: nothing was changed"):
-            await play_one(svc, info.id)
+            await asyncio.wait_for(play_one(svc, info.id), 5)
         assert time.perf_counter() - start < 3
         # reads go on beside the held lock
         reads = await asyncio.wait_for(
             asyncio.gather(svc.leaderboard(1), svc.match_for_channel(1), svc.player_stats(1, 1)), 1
         )
         assert reads[1] is not None and reads[1].id == info.id
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
+    assert dump(gin_db) == before  # nothing of the refused move, nothing of the other client's
     assert (await play_one(svc, info.id)).match.version == 1
     await svc.close()
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import asyncpg
 import pytest
 
 from bot.store import PgDatabase, SchemaTooNew, StorageFault, StorageUnusable, Store
 from bot.store.faults import FaultKind
-from bot.store.migrate import available
+from bot.store.migrate import PG_MIGRATION_LOCK, available
 from bot.store.pg import redact
 from bot.tables import Refusal, TableService
 from tests.clock import Clock
@@ -27,6 +28,22 @@ async def test_migrations_run_once_even_from_two_processes_at_once(pg_schema_url
     ]
     again = await Store.open(pg_schema_url)  # already current: nothing to do
     await again.close()
+    assert len(query(pg_schema_url, "SELECT version FROM schema_version")) == len(available())
+
+
+async def test_a_process_waits_for_another_ones_migrations_beyond_the_lock_timeout(pg_schema_url):
+    """The lock timeout bounds the waits of moves, not the wait for another process's migrations."""
+    holder = await asyncpg.connect(pg_schema_url)
+    try:
+        await holder.execute("SELECT pg_advisory_lock($1)", PG_MIGRATION_LOCK)  # migrating, as far as anyone knows
+        opening = asyncio.ensure_future(Store.open(pg_schema_url, busy_timeout_ms=100))
+        await asyncio.sleep(1)
+        assert not opening.done()
+        await holder.execute("SELECT pg_advisory_unlock($1)", PG_MIGRATION_LOCK)
+        store = await asyncio.wait_for(opening, 10)
+    finally:
+        await holder.close()
+    await store.close()
     assert len(query(pg_schema_url, "SELECT version FROM schema_version")) == len(available())
 
 
