@@ -23,7 +23,7 @@ import pytest
 from bot.store import Database, StorageUnusable, is_postgres_url
 from bot.store.faults import FaultKind, FaultLog, StorageFault
 from bot.tables import Refusal, TableService
-from tests.store.helpers import dump, new_pvp, play_one
+from tests.store.helpers import dump, execute, new_pvp, play_one
 
 
 async def test_a_garbage_file_is_named_and_left_untouched(tmp_path):
@@ -153,6 +153,27 @@ async def test_a_damaged_file_fails_its_check(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(StorageUnusable):
         await Database.open(path)
+
+
+@pytest.mark.parametrize("background", [False, True], ids=["recover", "background"])
+@pytest.mark.parametrize("state", ["{not json", '{"format": 1}', "[]"], ids=["not-json", "not-a-match", "a-list"])
+async def test_a_damaged_match_state_leaves_that_match_out_of_start_up(gin_db, caplog, state, background):
+    """A match whose stored state does not load (a damaged row): start-up names it in one ERROR and
+    goes on with the others, on both stores (both read it through the same code)."""
+    svc = await TableService.open(gin_db)
+    damaged = await new_pvp(svc, channel=1, seed=1)
+    other = await new_pvp(svc, channel=2, a=3, b=4, seed=2)
+    await play_one(svc, other.id)
+    await svc.close()
+    execute(gin_db, "UPDATE snapshots SET state = ? WHERE match_id = ?", state, damaged.id)
+    with caplog.at_level(logging.ERROR):
+        svc = await TableService.open(gin_db, background=background)
+        await svc.recovered()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].startswith(f"match {damaged.id}: its stored state does not load ("), errors
+    assert [i.id for i in await svc.active_matches()] == [other.id]
+    assert (await play_one(svc, other.id)).match.version == 2
+    await svc.close()
 
 
 async def test_a_full_disk_refuses_the_move_changes_nothing_and_recovers(tmp_path, caplog):
