@@ -1,5 +1,13 @@
 """Storage faults by name: unusable files stop start-up with one line; a failing disk refuses a move,
-changes nothing, logs one ERROR a minute, and recovers by itself."""
+changes nothing, logs one ERROR a minute, and recovers by itself.
+
+A lock held elsewhere and a damaged match row are tested on both stores (``gin_db``); the file checks
+are SQLite's alone (PostgreSQL's files are its server's business). A full disk is not simulated on
+PostgreSQL: only the server's own file system can fill, which takes a size-limited mount on the
+server's host (root there), and no server setting caps table writes (``temp_file_limit`` caps only
+temporary files), so that test stays on SQLite, whose ``max_page_count`` is a real cap. A dropped
+connection and a server that is down for a while are in test_postgres.py.
+"""
 
 from __future__ import annotations
 
