@@ -8,6 +8,7 @@ checkpoint, and a match is loaded as its snapshot with the moves after it replay
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 from typing import Any
@@ -230,8 +231,19 @@ def catch_up(record: MatchRecord, snapshot: Snapshot, tail: list[tuple[int, int,
 
 
 def active_matches(conn: sqlite3.Connection) -> list[tuple[MatchRecord, Snapshot]]:
+    """Every active match with its state; one whose stored state is not JSON (a damaged row) is
+    logged and left out, so it does not keep the others from loading."""
     ids = [r[0] for r in conn.execute("SELECT id FROM matches WHERE status = 'active' ORDER BY id")]
-    return [loaded for i in ids if (loaded := load_match(conn, i)) is not None]
+    out = []
+    for i in ids:
+        try:
+            loaded = load_match(conn, i)
+        except json.JSONDecodeError as e:
+            log.error("match %d: its stored state does not load (%s); it is left out", i, type(e).__name__)
+            continue
+        if loaded is not None:
+            out.append(loaded)
+    return out
 
 
 def active_in_channel(conn: sqlite3.Connection, channel_id: int) -> int | None:

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -29,6 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from . import dialect
+from .db import BUSY_TIMEOUT_MS
 from .faults import ConstraintViolation, FaultKind, FaultLog, StorageFault, StorageUnusable
 from .migrate import migrate
 
@@ -119,11 +121,14 @@ class PgConnection:
 class _Worker(threading.Thread):
     """One asyncpg connection on its own thread and loop; runs queued calls strictly in order."""
 
-    def __init__(self, url: str, name: str) -> None:
+    def __init__(self, url: str, name: str, lock_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         # A daemon: a process that dies without close() must exit instead of hanging on this thread
         # (the server rolls back whatever transaction was open).
         super().__init__(name=name, daemon=True)
         self.url = url
+        # How long a statement waits for a lock another client holds (a row, a table) before it
+        # fails as busy (55P03), like SQLite's busy timeout; without it a write would wait forever.
+        self._settings = {"lock_timeout": str(int(lock_timeout_ms))}
         self._queue: queue.SimpleQueue[tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]] | None]
         self._queue = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
@@ -132,7 +137,9 @@ class _Worker(threading.Thread):
     def _connection(self) -> PgConnection:
         """The open connection; a new one after the server dropped the last (a restart, a failover)."""
         if self._conn is None or self._conn._conn.is_closed():
-            raw = self._loop.run_until_complete(asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT_S))
+            raw = self._loop.run_until_complete(
+                asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT_S, server_settings=self._settings)
+            )
             self._conn = PgConnection(self._loop, raw)
         return self._conn
 
@@ -163,6 +170,15 @@ class _Worker(threading.Thread):
 
     def stop(self) -> None:
         self._queue.put(None)
+
+
+def _migrate(conn: sqlite3.Connection) -> int:  # a PgConnection, typed as every query function is
+    """migrate() without the lock timeout: a process waits for another one's migrations (and their
+    locks) however long they take; a long migration elsewhere is not a busy database."""
+    conn.execute("SET lock_timeout = 0")
+    version = migrate(conn)
+    conn.execute("RESET lock_timeout")  # the connection's own setting again (a failed open drops it)
+    return version
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -206,18 +222,19 @@ class PgDatabase:
         self.faults = FaultLog(log)
 
     @classmethod
-    async def open(cls, url: str, *, writers: int = WRITERS) -> PgDatabase:
-        """Connect and migrate. StorageUnusable if the server cannot be used; SchemaTooNew as for SQLite."""
+    async def open(cls, url: str, *, writers: int = WRITERS, lock_timeout_ms: int = BUSY_TIMEOUT_MS) -> PgDatabase:
+        """Connect and migrate. StorageUnusable if the server cannot be used; SchemaTooNew as for SQLite.
+        A statement that waits ``lock_timeout_ms`` for another client's lock fails as busy."""
         if writers < 1:
             raise ValueError("at least one writer connection")
-        workers = [_Worker(url, f"gin-pg-writer-{i}") for i in range(writers)]
-        reader = _Worker(url, "gin-pg-reader")
+        workers = [_Worker(url, f"gin-pg-writer-{i}", lock_timeout_ms) for i in range(writers)]
+        reader = _Worker(url, "gin-pg-reader", lock_timeout_ms)
         for worker in (*workers, reader):
             worker.start()
         db = cls(workers, reader, url)
         try:
             try:
-                version = await workers[0].submit(migrate)
+                version = await workers[0].submit(_migrate)
                 for worker in (*workers[1:], reader):
                     await worker.submit(lambda conn: conn.execute("SELECT 1"))
             except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:

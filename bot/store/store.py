@@ -49,8 +49,8 @@ class Store:
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         snapshot_every: int = 1,
     ) -> Store:
-        """A SQLite file (``path``), or PostgreSQL when ``path`` is a ``postgresql://`` URL (the
-        SQLite options do not apply there)."""
+        """A SQLite file (``path``), or PostgreSQL when ``path`` is a ``postgresql://`` URL (there
+        ``synchronous`` does not apply and ``busy_timeout_ms`` is the lock timeout)."""
         db = await open_database(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
         return cls(db, snapshot_every=snapshot_every)
 
@@ -242,5 +242,5 @@ async def open_database(
 ) -> Database | PgDatabase:
     """Open (check, create, migrate) the store ``GIN_DB`` names: a PostgreSQL URL or a SQLite file."""
     if is_postgres_url(target):
-        return await PgDatabase.open(str(target))
+        return await PgDatabase.open(str(target), lock_timeout_ms=busy_timeout_ms)
     return await Database.open(target, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)

@@ -7,6 +7,8 @@ caches every active match from one bulk read (what lists all matches, the schedu
 ``active_matches`` and ``overdue``, waits for that), then checks each match's move log under the
 match's lock, so a move made meanwhile never looks like a mismatch. A mismatch is handled as
 before: logged loudly, recorded in ``recovery_mismatches``, and the snapshot wins.
+A match whose stored state does not load at all (a damaged row) is logged and left out; the
+others load as usual.
 """
 
 from __future__ import annotations
@@ -85,15 +87,19 @@ class RecoveryPart(ServiceBase):
         self.live.begin_bulk()
         try:
             rows = [(r, s) for r, s in await self.store.active_matches() if self.shards.owns(r.guild_id)]
+            ids = []
             for n, (record, snapshot) in enumerate(rows, 1):
-                self.live.offer(Live.load(record, snapshot))
+                live = _load(record, snapshot)
+                if live is not None:
+                    self.live.offer(live)
+                    ids.append(record.id)
                 if n % YIELD_EVERY == 0:
                     await asyncio.sleep(0)
         finally:
             self.live.end_bulk()
-        if rows:
-            log.info("loaded %d active matches%s", len(rows), "" if self.shards.all else f" ({self.shards})")
-        return [record.id for record, _ in rows]
+        if ids:
+            log.info("loaded %d active matches%s", len(ids), "" if self.shards.all else f" ({self.shards})")
+        return ids
 
     def _report(self, match_id: int, problem: str | None) -> None:
         if problem:
@@ -103,14 +109,16 @@ class RecoveryPart(ServiceBase):
     async def recover(self) -> int:
         """Load every active match; check that replaying its moves from the seed reproduces the
         snapshot. A mismatch is logged loudly and the snapshot wins. Returns the number loaded."""
-        loaded = [(r, s) for r, s in await self.store.active_matches() if self.shards.owns(r.guild_id)]
-        for record, snapshot in loaded:
-            live = Live.load(record, snapshot)
+        loaded = 0
+        for record, snapshot in await self.store.active_matches():
+            if not self.shards.owns(record.guild_id) or (live := _load(record, snapshot)) is None:
+                continue
             self._report(record.id, await self._replay_problem(record, snapshot, live))
             self.live.put(live)
+            loaded += 1
         if loaded:
-            log.info("recovered %d active matches%s", len(loaded), "" if self.shards.all else f" ({self.shards})")
-        return len(loaded)
+            log.info("recovered %d active matches%s", loaded, "" if self.shards.all else f" ({self.shards})")
+        return loaded
 
     async def _replay_problem(self, record: MatchRecord, snapshot: Snapshot, live: Live) -> str | None:
         """Why the move log and the snapshot disagree, or None when they agree."""
@@ -128,4 +136,14 @@ class RecoveryPart(ServiceBase):
         # Compare as stored: through JSON, as the snapshot was written.
         if json.loads(json.dumps(replayed.to_dict())) != snapshot.state:
             return "replaying the move log does not reproduce the snapshot"
+        return None
+
+
+def _load(record: MatchRecord, snapshot: Snapshot) -> Live | None:
+    """The match as stored, or None when its state does not load (a damaged row): logged, and only
+    that match is left out of start-up (on first use it fails again, alone)."""
+    try:
+        return Live.load(record, snapshot)
+    except Exception as e:  # whatever the engine makes of damaged data; the text may name cards: not logged
+        log.error("match %d: its stored state does not load (%s); it is left out", record.id, type(e).__name__)
         return None

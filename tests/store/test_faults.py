@@ -1,20 +1,37 @@
 """Storage faults by name: unusable files stop start-up with one line; a failing disk refuses a move,
-changes nothing, logs one ERROR a minute, and recovers by itself."""
+changes nothing, logs one ERROR a minute, and recovers by itself.
+
+A lock held elsewhere and a damaged match row are tested on both stores (``gin_db``); the file checks
+are SQLite's alone (PostgreSQL's files are its server's business). A full disk is not simulated on
+PostgreSQL: only the server's own file system can fill, which takes a size-limited mount on the
+server's host (root there), and no server setting caps table writes (``temp_file_limit`` caps only
+temporary files), so that test stays on SQLite, whose ``max_page_count`` is a real cap. A dropped
+connection and a server that is down for a while are in test_postgres.py.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import pwd
+import shutil
 import sqlite3
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.store import Database, StorageUnusable
+from bot.store import Database, StorageUnusable, is_postgres_url
 from bot.store.faults import FaultKind, FaultLog, StorageFault
 from bot.tables import Refusal, TableService
-from tests.store.helpers import dump, new_pvp, play_one
+from tests.store.helpers import dump, execute, new_pvp, play_one
 
 
 async def test_a_garbage_file_is_named_and_left_untouched(tmp_path):
@@ -26,16 +43,102 @@ async def test_a_garbage_file_is_named_and_left_untouched(tmp_path):
     assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["gin.sqlite3"]
 
 
-async def test_a_read_only_file_is_named(tmp_path, monkeypatch):
-    """The check asks os.access (the tests run as root, whom permission bits do not stop: so it is told)."""
-    path = tmp_path / "gin.sqlite3"
+# Database.open(argv[1]) in a fresh interpreter that is not root: as root (whom permission bits do not
+# stop) it first opens a scratch database, so every module the check needs is loaded while the
+# interpreter's own files are readable (they may sit in root's home, which no other user may enter),
+# then drops to the uid and gid of argv[2] for good. Prints the StorageUnusable message, or "opened".
+_OPEN_AS = """
+import asyncio, os, sys, tempfile
+from bot.store import Database, StorageUnusable
+
+async def open_and_close(path):
     await (await Database.open(path)).close()
-    real = os.access
-    monkeypatch.setattr(
-        os, "access", lambda p, mode: False if str(p) == str(path) and mode & os.W_OK else real(p, mode)
+
+with tempfile.TemporaryDirectory() as scratch:
+    asyncio.run(open_and_close(os.path.join(scratch, "scratch.sqlite3")))
+if os.getuid() == 0:
+    os.setgroups([])
+    os.setgid(int(sys.argv[2]))
+    os.setuid(int(sys.argv[2]))
+assert os.getuid() != 0 and os.geteuid() != 0, "still root"
+try:
+    asyncio.run(open_and_close(sys.argv[1]))
+except StorageUnusable as e:
+    print(e)
+else:
+    print("opened")
+"""
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _unprivileged() -> int:
+    """The uid the check runs as: ``nobody`` when the tests run as root, else the current user."""
+    if os.getuid() != 0:
+        return os.getuid()
+    try:
+        return pwd.getpwnam("nobody").pw_uid
+    except KeyError:
+        return 65534
+
+
+def _open_as(uid: int, path: Path) -> str:
+    """What Database.open(path) says when run by ``uid`` (see _OPEN_AS)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _OPEN_AS, str(path), str(uid)],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
-    with pytest.raises(StorageUnusable, match="is read-only; give the bot's user write permission"):
-        await Database.open(path)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.fixture
+def users_folder() -> Iterator[tuple[int, Path]]:
+    """An unprivileged uid and a folder of its own that it may enter (pytest's tmp_path is root's alone)."""
+    uid = _unprivileged()
+    folder = Path(tempfile.mkdtemp(prefix="gin-ro-"))
+    try:
+        folder.chmod(0o755)
+        if os.getuid() == 0:
+            os.chown(folder, uid, uid)
+        yield uid, folder
+    finally:
+        folder.chmod(0o755)  # a read-only folder's files cannot be removed, not even by their owner
+        shutil.rmtree(folder)
+
+
+def _own(uid: int, path: Path, mode: int) -> None:
+    if os.getuid() == 0:
+        os.chown(path, uid, uid)
+    path.chmod(mode)
+
+
+async def test_a_read_only_file_is_named(users_folder):
+    """A real read-only file, checked by a user whom its permission bits stop (not root)."""
+    uid, folder = users_folder
+    path = folder / "gin.sqlite3"
+    await (await Database.open(path)).close()
+    _own(uid, path, 0o444)
+    said = _open_as(uid, path)
+    assert said == f"GIN_DB={path} is read-only; give the bot's user write permission on it."
+    _own(uid, path, 0o644)  # the same file, writable: the same user opens it
+    assert _open_as(uid, path) == "opened"
+
+
+async def test_a_read_only_folder_is_named(users_folder):
+    """A writable file in a folder its user may not write: SQLite could not create its journal (WAL) there."""
+    uid, folder = users_folder
+    path = folder / "gin.sqlite3"
+    await (await Database.open(path)).close()
+    _own(uid, path, 0o644)
+    folder.chmod(0o555)
+    said = _open_as(uid, path)
+    assert said.startswith(f"the folder of GIN_DB={path} is not writable (SQLite keeps its journal"), said
+    assert sorted(p.name for p in folder.iterdir()) == ["gin.sqlite3"]  # nothing was created
 
 
 async def test_an_impossible_directory_is_named(tmp_path):
@@ -58,6 +161,27 @@ async def test_a_damaged_file_fails_its_check(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(StorageUnusable):
         await Database.open(path)
+
+
+@pytest.mark.parametrize("background", [False, True], ids=["recover", "background"])
+@pytest.mark.parametrize("state", ["{not json", '{"format": 1}', "[]"], ids=["not-json", "not-a-match", "a-list"])
+async def test_a_damaged_match_state_leaves_that_match_out_of_start_up(gin_db, caplog, state, background):
+    """A match whose stored state does not load (a damaged row): start-up names it in one ERROR and
+    goes on with the others, on both stores (both read it through the same code)."""
+    svc = await TableService.open(gin_db)
+    damaged = await new_pvp(svc, channel=1, seed=1)
+    other = await new_pvp(svc, channel=2, a=3, b=4, seed=2)
+    await play_one(svc, other.id)
+    await svc.close()
+    execute(gin_db, "UPDATE snapshots SET state = ? WHERE match_id = ?", state, damaged.id)
+    with caplog.at_level(logging.ERROR):
+        svc = await TableService.open(gin_db, background=background)
+        await svc.recovered()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].startswith(f"match {damaged.id}: its stored state does not load ("), errors
+    assert [i.id for i in await svc.active_matches()] == [other.id]
+    assert (await play_one(svc, other.id)).match.version == 2
+    await svc.close()
 
 
 async def test_a_full_disk_refuses_the_move_changes_nothing_and_recovers(tmp_path, caplog):
@@ -99,25 +223,45 @@ async def test_a_full_disk_refuses_the_move_changes_nothing_and_recovers(tmp_pat
     await svc.close()
 
 
-async def test_a_write_lock_held_elsewhere_refuses_writes_but_not_reads(tmp_path):
-    path = tmp_path / "gin.sqlite3"
-    svc = await TableService.open(path, busy_timeout_ms=300)
-    info = await new_pvp(svc, channel=1, seed=3)
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+@asynccontextmanager
+async def _write_lock_held_elsewhere(db: Path | str, match_id: int) -> AsyncIterator[None]:
+    """Another client in an open transaction that holds what a move must write: SQLite's write lock
+    (BEGIN IMMEDIATE), PostgreSQL's lock on the match's row (an UPDATE of it, not committed)."""
+    if is_postgres_url(db):
+        conn = await asyncpg.connect(str(db))
+        held = conn.transaction()
+        await held.start()
+        try:
+            await conn.execute("UPDATE matches SET board_message_id = 42 WHERE id = $1", match_id)
+            yield
+        finally:
+            await held.rollback()
+            await conn.close()
+        return
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
     try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+async def test_a_write_lock_held_elsewhere_refuses_writes_but_not_reads(gin_db):
+    svc = await TableService.open(gin_db, busy_timeout_ms=300)
+    info = await new_pvp(svc, channel=1, seed=3)
+    before = dump(gin_db)
+    async with _write_lock_held_elsewhere(gin_db, info.id):
         start = time.perf_counter()
         with pytest.raises(Refusal, match="The database is busy; try again in a moment: nothing was changed"):
-            await play_one(svc, info.id)
+            await asyncio.wait_for(play_one(svc, info.id), 5)
         assert time.perf_counter() - start < 3
         # reads go on beside the held lock
         reads = await asyncio.wait_for(
             asyncio.gather(svc.leaderboard(1), svc.match_for_channel(1), svc.player_stats(1, 1)), 1
         )
         assert reads[1] is not None and reads[1].id == info.id
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
+    assert dump(gin_db) == before  # nothing of the refused move, nothing of the other client's
     assert (await play_one(svc, info.id)).match.version == 1
     await svc.close()
 

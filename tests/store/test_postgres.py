@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 
 from bot.store import PgDatabase, SchemaTooNew, StorageFault, StorageUnusable, Store
 from bot.store.faults import FaultKind
-from bot.store.migrate import available
+from bot.store.migrate import PG_MIGRATION_LOCK, available
 from bot.store.pg import redact
 from bot.tables import Refusal, TableService
 from tests.clock import Clock
@@ -27,6 +30,22 @@ async def test_migrations_run_once_even_from_two_processes_at_once(pg_schema_url
     ]
     again = await Store.open(pg_schema_url)  # already current: nothing to do
     await again.close()
+    assert len(query(pg_schema_url, "SELECT version FROM schema_version")) == len(available())
+
+
+async def test_a_process_waits_for_another_ones_migrations_beyond_the_lock_timeout(pg_schema_url):
+    """The lock timeout bounds the waits of moves, not the wait for another process's migrations."""
+    holder = await asyncpg.connect(pg_schema_url)
+    try:
+        await holder.execute("SELECT pg_advisory_lock($1)", PG_MIGRATION_LOCK)  # migrating, as far as anyone knows
+        opening = asyncio.ensure_future(Store.open(pg_schema_url, busy_timeout_ms=100))
+        await asyncio.sleep(1)
+        assert not opening.done()
+        await holder.execute("SELECT pg_advisory_unlock($1)", PG_MIGRATION_LOCK)
+        store = await asyncio.wait_for(opening, 10)
+    finally:
+        await holder.close()
+    await store.close()
     assert len(query(pg_schema_url, "SELECT version FROM schema_version")) == len(available())
 
 
@@ -73,6 +92,88 @@ async def test_a_dropped_connection_is_a_fault_then_the_store_reconnects(pg_sche
     assert (await play_one(svc, info.id)).match.version == 1  # a new connection, as if nothing happened
     assert await db.run(backend_pid, key=info.id) != pid
     await svc.close()
+    assert query(pg_schema_url, "SELECT COUNT(*) FROM moves") == [(1,)]
+
+
+class _Relay:
+    """A TCP relay in front of the server that can go down and come back on the same port: a server
+    restart as its clients see it (every connection drops, new ones are refused meanwhile)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        query = dict(parse_qsl(parts.query))
+        host, port = query.pop("host", None) or parts.hostname or "localhost", parts.port or 5432
+        # the server as the URL names it: a socket folder (the embedded server) or a host
+        self._upstream = (f"{host}/.s.PGSQL.{port}", None) if host.startswith("/") else (host, port)
+        self._query = urlencode(query)
+        self._parts = parts
+        self._server: asyncio.Server | None = None
+        self._open: set[asyncio.StreamWriter] = set()
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        """The URL of the server through the relay."""
+        user = self._parts.netloc.rpartition("@")[0]
+        netloc = f"{user}@127.0.0.1:{self.port}" if user else f"127.0.0.1:{self.port}"
+        return urlunsplit((self._parts.scheme, netloc, self._parts.path, self._query, ""))
+
+    async def up(self) -> None:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def down(self) -> None:
+        """Stop listening and drop every relayed connection."""
+        assert self._server is not None
+        self._server.close()
+        for writer in list(self._open):
+            writer.transport.abort()
+        await self._server.wait_closed()
+        self._server = None
+
+    async def _relay(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        path, port = self._upstream
+        if port is None:
+            server_r, server_w = await asyncio.open_unix_connection(path)
+        else:
+            server_r, server_w = await asyncio.open_connection(path, port)
+        self._open |= {client_w, server_w}
+
+        async def pump(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            try:
+                while data := await r.read(65536):
+                    w.write(data)
+                    await w.drain()
+            except OSError:
+                pass
+            finally:
+                w.transport.abort()
+                self._open.discard(w)
+
+        await asyncio.gather(pump(client_r, server_w), pump(server_r, client_w))
+
+
+async def test_a_server_down_for_a_while_refuses_moves_at_once_then_they_land(pg_schema_url):
+    """A restart: the store's connections drop and reconnecting fails until the server is back.
+    Meanwhile every move is refused at once ("cannot be reached"), nothing changes; then the next lands."""
+    relay = _Relay(pg_schema_url)
+    await relay.up()
+    svc = await TableService.open(relay.url)
+    info = await new_pvp(svc, channel=1)
+    await relay.down()
+    for _ in range(3):  # the dropped connection, then reconnects that are refused
+        start = time.perf_counter()
+        with pytest.raises((Refusal, StorageFault)) as exc:
+            await play_one(svc, info.id)
+        assert time.perf_counter() - start < 3
+        assert exc.value.reason == (
+            "I cannot save games right now (the database server cannot be reached): nothing was changed."
+        )
+    assert query(pg_schema_url, "SELECT version FROM matches WHERE id = ?", info.id) == [(0,)]
+    await relay.up()
+    assert (await play_one(svc, info.id)).match.version == 1
+    await svc.close()
+    await relay.down()
     assert query(pg_schema_url, "SELECT COUNT(*) FROM moves") == [(1,)]
 
 
