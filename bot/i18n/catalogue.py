@@ -20,8 +20,9 @@ from .pseudo import pseudo, pseudo_translations
 DOMAIN: Final = "gin"
 LOCALES: Final = Path(__file__).parent / "locales"
 DEFAULT: Final = "en"
-LANGUAGES: Final = ("en", "de")  # offered to players: complete catalogues (English is the ids themselves)
-IN_PROGRESS: Final = ("es", "fr", "pt_BR")  # catalogues being written: not offered until complete
+# offered to players: complete catalogues (English is the ids themselves)
+LANGUAGES: Final = ("en", "de", "es", "fr", "pt_BR")
+IN_PROGRESS: Final[tuple[str, ...]] = ()  # catalogues being written: not offered until complete
 CATALOGUES: Final = (*LANGUAGES[1:], *IN_PROGRESS)
 PSEUDO: Final = "qps"  # a test language: every text accented, 30 % longer and bracketed
 

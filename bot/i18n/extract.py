@@ -80,6 +80,7 @@ def translated_share() -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for lang in CATALOGUES:
         messages = [m for m in read_catalogue(lang) if m.id]
-        done = sum(1 for m in messages if (all(m.string) if isinstance(m.string, tuple) else m.string))
+        # a fuzzy entry is not translated: the compiled catalogue leaves it out, so the English id is shown
+        done = sum(1 for m in messages if not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))
         out[lang] = (done, len(messages))
     return out
