@@ -31,16 +31,22 @@ STAMP: Final = datetime(2026, 11, 24, tzinfo=UTC)  # fixed, so a rerun changes n
 
 
 def extract_template() -> Catalog:
-    """Every message id in the code, with where it is used."""
+    """Every message id in the code, written to the template (gin.pot)."""
+    catalog = template_catalogue()
+    TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
+    with TEMPLATE.open("wb") as f:
+        write_po(f, catalog, width=100, omit_header=False)
+    return catalog
+
+
+def template_catalogue() -> Catalog:
+    """Every message id in the code, with where it is used (nothing written)."""
     catalog = Catalog(domain=DOMAIN, project="gin-bot", fuzzy=False, creation_date=STAMP, revision_date=STAMP)
     for folder in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
             ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)
         ):
             catalog.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
-    TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
-    with TEMPLATE.open("wb") as f:
-        write_po(f, catalog, width=100, omit_header=False)
     return catalog
 
 

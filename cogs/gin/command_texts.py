@@ -60,8 +60,6 @@ TEXTS = (
     NP_("command", "language"),
     N_("The language of your own messages and hand"),
     N_("Discord's language (default)"),
-    N_("English"),
-    N_("Deutsch"),
     NP_("command", "leaderboard"),
     N_("The server's best players"),
     NP_("command", "by"),

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import LANGUAGES, texts
+from bot.i18n import LANGUAGES, language_names, texts
 from bot.i18n.choice import DISCORD_LOCALES
 
 NAME_CONTEXT: Final = "command"
@@ -68,8 +68,10 @@ def _command(command: app_commands.Command[Any, ..., Any] | app_commands.Group) 
     for param in command.parameters:
         yield NAME_CONTEXT, param.name
         yield None, param.description
+        own_names = set(language_names().values())  # a language is offered under its own name, untranslated
         for choice in param.choices:
-            yield None, choice.name
+            if choice.name not in own_names:
+                yield None, choice.name
 
 
 def source(pairs: list[tuple[str | None, str]]) -> str:
@@ -100,7 +102,7 @@ async def tree_texts() -> list[tuple[str | None, str]]:
     from . import EXTENSIONS
     from .answer import GinTree
 
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none(), tree_cls=GinTree, help_command=None)
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents(guilds=True), tree_cls=GinTree, help_command=None)
     for name in EXTENSIONS:
         await bot.load_extension(name)
     try:

@@ -9,7 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from bot.i18n import CATALOGUES, DEFAULT, IN_PROGRESS, LANGUAGES, PSEUDO, choose, from_discord, texts
-from bot.i18n.extract import extract_template, read_catalogue
+from bot.i18n.extract import read_catalogue, template_catalogue
 from bot.i18n.pseudo import CLOSE, OPEN
 
 OFFERED = [lang for lang in LANGUAGES if lang != DEFAULT]  # complete: every id translated
@@ -27,7 +27,7 @@ def _forms(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
 
 @pytest.fixture(scope="module")
 def template() -> Catalog:
-    return extract_template()
+    return template_catalogue()  # from the code as it is now, without rewriting gin.pot
 
 
 def test_a_language_is_offered_only_with_a_complete_catalogue() -> None:
@@ -46,7 +46,7 @@ def test_every_message_id_is_translated_with_its_fields(template: Catalog, lang:
             continue
         found = catalogue.get(message.id, context=message.context)
         translations = _forms(found.string) if found is not None else ()
-        if not translations or not all(translations):
+        if not translations or not all(translations) or (found is not None and found.fuzzy):  # fuzzy: not compiled
             if lang in OFFERED:
                 problems.append(f"untranslated: {message.id!r}")
             continue
