@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .catalogue import CATALOGUES, DEFAULT, IN_PROGRESS, LANGUAGES, PSEUDO, Texts, texts
 from .choice import choose, from_discord, language_names
+from .speaking import current, speaking
 
 N_ = str  # marks a text for the catalogue without translating it here
 
@@ -40,7 +41,9 @@ __all__ = [
     "PSEUDO",
     "Texts",
     "choose",
+    "current",
     "from_discord",
     "language_names",
+    "speaking",
     "texts",
 ]

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import game_type
-from bot.i18n import N_
+from bot.i18n import N_, current
 from bot.tables import STALE
 
 # -- refusals of the Discord layer's own -------------------------------------------------------
@@ -74,7 +74,7 @@ def title_of(game: str) -> str:
 
 
 def versus(names: Sequence[str]) -> str:
-    return " vs ".join(names)
+    return current()._(" vs ").join(names)
 
 
 def relative_time(when: datetime) -> str:
@@ -90,17 +90,21 @@ def count_words(n: int, noun: str) -> str:
 # -- the public board --------------------------------------------------------------------------
 def board_text(title: str, names: Sequence[str], hand: int | None, score: str, line: str, turn: str) -> str:
     """'**Gin Rummy** · Alice vs Bob · hand 3 · <score>', the turn in words, whose move."""
-    head = " · ".join(x for x in (f"**{title}**", versus(names), f"hand {hand}" if hand else "", score) if x)
+    t = current()
+    hand_words = t._("hand {number}", number=hand) if hand else ""
+    head = " · ".join(x for x in (f"**{title}**", versus(names), hand_words, score) if x)
     return "\n".join(x for x in (head, line, turn) if x)
 
 
 def to_play(user_id: int, deadline: datetime | None = None) -> str:
     """Whose move, and when his time runs out (then he is reminded, later the opponent may claim)."""
-    return f"<@{user_id}> to play" + (f" · time runs out {relative_time(deadline)}" if deadline else "")
+    t = current()
+    said = t._("{player} to play", player=f"<@{user_id}>")
+    return said + (" · " + t._("time runs out {when}", when=relative_time(deadline)) if deadline else "")
 
 
 def bot_thinking(name: str) -> str:
-    return f"**{name}** (the bot) is thinking…"
+    return current()._("**{name}** (the bot) is thinking…", name=name)
 
 
 def turn_ping(user_id: int, title: str, names: Sequence[str], live: bool) -> str:
@@ -111,13 +115,15 @@ def turn_ping(user_id: int, title: str, names: Sequence[str], live: bool) -> str
 
 def finished_board(title: str, names: Sequence[str], hand: int | None, line: str, score: str) -> str:
     """A board whose match ended in the middle of a hand (a resignation): its last state, no buttons."""
-    head = " · ".join(x for x in (f"**{title}**", versus(names), f"hand {hand}" if hand else "", "match over") if x)
+    t = current()
+    hand_words = t._("hand {number}", number=hand) if hand else ""
+    head = " · ".join(x for x in (f"**{title}**", versus(names), hand_words, t._("match over")) if x)
     return "\n".join(x for x in (head, line, score) if x)
 
 
 def hand_result(title: str, names: Sequence[str], number: int, line: str | None, score: str) -> str:
     """What a hand's board becomes once the hand is over: the hand scored, the match score."""
-    head = f"**{title}** · {versus(names)} · **hand {number} is over**"
+    head = f"**{title}** · {versus(names)} · " + current()._("**hand {number} is over**", number=number)
     return "\n".join(x for x in (head, line, score) if x)
 
 

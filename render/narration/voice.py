@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.i18n import N_, Texts, texts
+from bot.i18n import N_, Texts, current
 
 # A phrase said of a player, in two forms: of someone else, and to the reader himself ("you"),
 # written ``(N_("drew from the stock"), NP_("you", "drew from the stock"))``: English often writes
@@ -29,7 +29,7 @@ class Voice:
 
     names: Sequence[str]
     viewer: int | None = None
-    t: Texts = field(default_factory=lambda: texts("en"))
+    t: Texts = field(default_factory=current)  # the language being written now (bot.i18n.speaking)
 
     def name(self, seat: int | None) -> str:
         """A seat's name ("Player 3" for a seat without one)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.i18n import speaking
 from bot.tables import Announcement, AnnouncementKind, MatchInfo, MatchStatus
 from render import renderer_for
 
@@ -33,6 +34,11 @@ class AnnouncingBoard(Board):
         return done
 
     async def _sweep_match(self, match_id: int) -> int:
+        guild_id = (await self.service.get_match(match_id)).guild_id
+        with speaking(await self.language(guild_id)):
+            return await self._sweep_match_in_language(match_id)
+
+    async def _sweep_match_in_language(self, match_id: int) -> int:
         shown = self._entry(match_id)
         async with shown.lock:
             rows = [a for a in await self.service.pending_announcements(match_id) if a.id not in self._claimed]
@@ -134,8 +140,9 @@ class AnnouncingBoard(Board):
                         shown.advance(recorded[match.id])
                     if shown.version >= match.version:
                         continue
-                    line = renderer_for(match.game).describe(match.public, match.names)
-                    await self._edit(match, shown, line)
+                    with speaking(await self.language(match.guild_id)):
+                        line = renderer_for(match.game).describe(match.public, match.names)
+                        await self._edit(match, shown, line)
                     shown.advance(match.version)
                     count += 1
             except Exception:

@@ -31,11 +31,13 @@ from typing import Any
 import discord
 
 from bot.engine import PublicViewLike
+from bot.i18n import speaking
 from bot.tables import ActResult, Announcement, AnnouncementKind, MatchInfo, MatchStatus, TableService
 from render import AnyRenderer, RenderedImage, Style, renderer_for
 
 from .. import messages
 from ..components import board_view, rematch_view
+from ..speech import server_language
 from .posting import NO_MENTIONS, channel, draw, image_file, mention_only
 
 log = logging.getLogger(__name__)
@@ -98,9 +100,19 @@ class Board:
             return None
         return next((match.players[s] for s in match.humans_to_act), None)
 
+    async def language(self, guild_id: int) -> str:
+        """The language of a server's public messages (its setting, else its preferred locale)."""
+        settings = await self.service.guild_settings(guild_id)
+        guild = self.client.get_guild(guild_id)
+        return server_language(settings, guild.preferred_locale if guild is not None else None)
+
     async def start(self, match: MatchInfo) -> None:
         """A new match: its first board (its outbox row, version 0), naming (and notifying) the player to move."""
         shown = self._entry(match.id)
+        with speaking(await self.language(match.guild_id)):
+            await self._start(match, shown)
+
+    async def _start(self, match: MatchInfo, shown: Shown) -> None:
         async with shown.lock:
             rows = [
                 a
@@ -141,6 +153,10 @@ class Board:
         """Show a committed move: edit the board (now, or in words later for a move inside a turn), or
         at a hand's end turn it into the result and post the next board. ``quiet``: users whose hand
         message is live (a new board does not notify them). Returns the user the new board notified."""
+        with speaking(await self.language(result.match.guild_id)):  # the board's words, in the server's language
+            return await self._show(result, quiet)
+
+    async def _show(self, result: ActResult, quiet: Collection[int]) -> int | None:
         match = result.match
         shown = self._entry(match.id)
         inside_turn = match.public.turn is not None and match.public.turn == result.seat
