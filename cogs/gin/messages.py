@@ -99,7 +99,8 @@ def board_text(title: str, names: Sequence[str], hand: int | None, score: str, l
 def to_play(user_id: int, deadline: datetime | None = None) -> str:
     """Whose move, and when his time runs out (then he is reminded, later the opponent may claim)."""
     t = current()
-    said = t._("{player} to play", player=f"<@{user_id}>")
+    mention = f"<@{user_id}>"
+    said = t._("{player} to play", player=mention)
     return said + (" · " + t._("time runs out {when}", when=relative_time(deadline)) if deadline else "")
 
 

@@ -15,7 +15,7 @@ from ..kit.groups import Group
 from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, sentences, team_hand
+from ..narration import Voice, hand_story, sentences, team_hand
 from .hand import render_hand
 from .shared import bonus_story, duel_sections, facts, pair, playing, seat_controls, seat_hint, table_of, team_name
 
@@ -119,7 +119,8 @@ class TeamRenderer:
     def hand_line(self, v: TeamPublicView, names: Names) -> str | None:
         if v.last_hand is None:
             return None
-        return f"Hand {v.last_hand.number}: " + sentences(team_hand(v.last_hand, v.teams, Voice(names)))
+        voice = Voice(names)
+        return hand_story(voice, v.last_hand.number, team_hand(v.last_hand, v.teams, voice))
 
     def status_line(self, v: TeamSeatView, names: Names) -> str:
         return gin_status(v, names, [s for s in v.to_act if s != v.seat])

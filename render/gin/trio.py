@@ -13,7 +13,7 @@ from ..kit.draw import RenderedImage
 from ..kit.style import Style
 from ..kit.words import name_of
 from ..knock.words import describe_turn, gin_status
-from ..narration import Voice, sentences, trio_hand
+from ..narration import Voice, hand_story, sentences, trio_hand
 from .hand import render_hand
 from .shared import bonus_story, duel_sections, facts, pair, playing, seat_controls, seat_hint
 
@@ -103,7 +103,8 @@ class TrioRenderer:
     def hand_line(self, v: TrioPublicView, names: Names) -> str | None:
         if v.last_hand is None:
             return None
-        return f"Hand {v.last_hand.number}: " + sentences(trio_hand(v.last_hand, Voice(names)))
+        voice = Voice(names)
+        return hand_story(voice, v.last_hand.number, trio_hand(v.last_hand, voice))
 
     def status_line(self, v: TrioSeatView, names: Names) -> str:
         if v.sitting_out == v.seat and not v.finished:

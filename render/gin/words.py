@@ -12,9 +12,11 @@ from typing import Any
 
 from bot.engine.gin import GameView, HandRecord, PublicView, SeatView
 from bot.engine.knock import ActionKind, Event, EventKind
+from bot.i18n import current
 
 from ..kit.words import Names, cards_text, meld_text, rank_plural
 from ..knock.words import after_drawing, move_phrase, turn_phrases
+from ..narration import Voice, new_match
 
 
 def _count(n: int, noun: str) -> str:
@@ -87,7 +89,7 @@ def describe_events(view: PublicView, names: Names) -> str:
     """
     phrases = turn_phrases(view.last_events, lambda s: names[s or 0], lambda ev: _event_phrase(ev, view, names))
     if not phrases:
-        return "New match: " + (f"{names[view.turn]} to play" if view.turn is not None else "ready")
+        return new_match(Voice(names), view.turn)
     return ". ".join(phrases)
 
 
@@ -160,7 +162,14 @@ def score_line(view: PublicView, names: Names) -> str:
     """The running match score: 'Match: Alice 50 · Bob 12 (to 100)'; Hollywood lists its games."""
     target = view.rules.target
     if len(view.games) == 1:
-        return f"Match: {names[0]} {view.totals[0]} · {names[1]} {view.totals[1]} (to {target})"
+        return current()._(
+            "Match: {first} {first_total} · {second} {second_total} (to {target})",
+            first=names[0],
+            first_total=view.totals[0],
+            second=names[1],
+            second_total=view.totals[1],
+            target=target,
+        )
     parts = []
     for i, g in enumerate(view.games):
         shown = g.totals if g.finished else g.scores

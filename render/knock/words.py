@@ -9,7 +9,7 @@ from typing import Any
 from bot.engine.knock import ActionKind, Event, EventKind
 
 from ..kit.words import name_of
-from ..narration import Voice, knock_turn_lines
+from ..narration import Voice, knock_turn_lines, new_match
 
 Names = Sequence[str]
 
@@ -68,7 +68,7 @@ def describe_turn(events: Sequence[Event], names: Names, turn: int | None, deal_
     """The turn in words, a line per player's turn (render.narration), joined for one line of text."""
     lines = knock_turn_lines(events, Voice(names), deal_number=deal_number)
     if not lines:
-        return "New match: " + (f"{name_of(names, turn)} to play" if turn is not None else "ready")
+        return new_match(Voice(names), turn)
     return ". ".join(lines)
 
 

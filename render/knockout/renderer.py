@@ -17,7 +17,7 @@ from ..kit.style import Style
 from ..kit.words import cards_text, name_of, ordinal
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, doing, gin_status
-from ..narration import Voice, knockout_end, knockout_hand, sentences
+from ..narration import Voice, hand_story, knockout_end, knockout_hand
 
 _HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "draw": "drawn"}
 
@@ -190,7 +190,7 @@ class KnockoutRenderer:
             return None
         voice = Voice(names)
         told = knockout_hand(rec, view.rules.target, voice)
-        return f"Hand {rec.number}: " + sentences([*told, *(knockout_end(view, voice) if view.finished else [])])
+        return hand_story(voice, rec.number, [*told, *(knockout_end(view, voice) if view.finished else [])])
 
     def status_line(self, view: KnockoutSeatView, names: Names) -> str:
         if view.out[view.seat] and not view.finished:

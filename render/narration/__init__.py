@@ -9,7 +9,7 @@ from .knock import turn_lines as knock_turn_lines
 from .match_end import bonus_lines, knockout_end, totals_line
 from .results import gin_hand, knockout_hand, table_hand, team_hand, team_name, trio_hand
 from .table import turn_lines as table_turn_lines
-from .voice import Phrase, Voice, sentences
+from .voice import Phrase, Voice, hand_story, new_match, sentences
 
 __all__ = [
     "DuelEnd",
@@ -18,9 +18,11 @@ __all__ = [
     "bonus_lines",
     "duel_lines",
     "gin_hand",
+    "hand_story",
     "knock_turn_lines",
     "knockout_end",
     "knockout_hand",
+    "new_match",
     "sentences",
     "table_hand",
     "table_turn_lines",

@@ -59,3 +59,15 @@ class Voice:
     def count(self, singular: str, plural: str, n: int, **fields: object) -> str:
         """A counted phrase in the language's plural form, the number written its way."""
         return self.t.ngettext(singular, plural, n, n=self.t.number(n), **fields)
+
+
+def new_match(voice: Voice, turn: int | None) -> str:
+    """The board's words before the first move: 'New match: Alice to play'."""
+    if turn is None:
+        return voice.t._("New match: ready")
+    return voice.t._("New match: {player} to play", player=voice.name(turn))
+
+
+def hand_story(voice: Voice, number: int, lines: Sequence[str]) -> str:
+    """'Hand 3: Alice knocked with 4. Bob …': a finished hand's lines under its number."""
+    return voice.t._("Hand {number}: {story}", number=number, story=sentences(lines))

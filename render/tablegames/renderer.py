@@ -24,7 +24,7 @@ from ..kit.draw import RenderedImage
 from ..kit.groups import Group, Mark
 from ..kit.style import Style
 from ..kit.words import cards_text, name_of
-from ..narration import Voice, sentences, table_hand
+from ..narration import Voice, hand_story, table_hand
 from .controls import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
 from .words import TITLES, _facts, _hand_title, _playing, _situation, _title, alt_table, describe_table, meld_words
 
@@ -186,7 +186,8 @@ class TableGameRenderer:
         rec = view.last_hand
         if rec is None:
             return None
-        return f"Hand {rec.number}: " + sentences(table_hand(rec, Voice(names)))
+        voice = Voice(names)
+        return hand_story(voice, rec.number, table_hand(rec, voice))
 
     def status_line(self, view: TableSeatView, names: Names) -> str:
         v = view

@@ -17,7 +17,7 @@ from bot.engine.tablegames import (
 
 from ..games import Names
 from ..kit.words import cards_text, name_of
-from ..narration import Voice, table_turn_lines
+from ..narration import Voice, new_match, table_turn_lines
 
 __all__ = ["TITLES", "alt_table", "describe_table", "meld_words"]
 
@@ -83,7 +83,7 @@ def describe_table(view: TablePublicView, names: Names) -> str:
     """The current turn in words (the renderer's ``describe``)."""
     phrases = table_turn_lines(view.last_events, Voice(names), deal_number=view.deal_number)
     if not phrases:
-        return "New match: " + (f"{name_of(names, view.turn)} to play" if view.turn is not None else "ready")
+        return new_match(Voice(names), view.turn)
     answer = _to_answer(view, names)
     return ". ".join([*phrases, answer] if answer else phrases)
 

@@ -62,3 +62,25 @@ async def test_the_commands_reach_discord_in_every_offered_language(fake_discord
         assert language["name_localizations"]["de"] == de.pgettext("command", "language")
         menu = fd.command_schema("Challenge to Gin", type=2, guild_id=fd.guild_id)
         assert menu is not None and menu["name_localizations"]["de"] == de._("Challenge to Gin")
+
+
+async def test_the_board_speaks_the_servers_language(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """The server's setting (/gin-admin settings language) decides the public board's words; a
+    player's own client language does not."""
+    fd = fake_discord
+    de = texts("de")
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(11), sync=False):
+        ix = await fd.slash(fd.dana, "gin-admin", subcommand="settings", options={"language": "de"})
+        assert "Deutsch" in (await ix.final()).content
+        alice, bob = await start_match(fd)
+        board = await fd.wait_until(
+            lambda: next((m for m in fd.channel_messages() if m.find_component(label="My hand")), None), timeout=5
+        )
+        mover = alice if alice.controls() else bob
+        said = de._("{player} to play", player=f"<@{mover.user.id}>")
+        await fd.wait_until(lambda: said in board.content or None, timeout=5, what=f"the board to say {said!r}")
+        assert de._("hand {number}", number=1) in board.content and " to play" not in board.content
+        await mover.act()  # a move told in German (the narration's words)
+        other = bob if mover is alice else alice
+        said = de._("{player} to play", player=f"<@{other.user.id}>")
+        await fd.wait_until(lambda: said in board.content or None, timeout=5, what=f"the board to say {said!r}")
