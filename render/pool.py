@@ -36,6 +36,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import DEFAULT, current, speaking
+
 from .games import renderer_for, renderers
 from .kit.style import Style
 
@@ -76,13 +78,15 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _draw(game: str, kind: str, args: tuple[Any, ...]) -> tuple[str, Any]:
-    """In a worker: draw one picture. ('ok', image) or (_UNKNOWN, None) for a game it does not know."""
+def _draw(game: str, kind: str, args: tuple[Any, ...], language: str = DEFAULT) -> tuple[str, Any]:
+    """In a worker: draw one picture, its words in ``language`` (the caller's, which a process does
+    not inherit). ('ok', image) or (_UNKNOWN, None) for a game it does not know."""
     try:
         renderer = renderer_for(game)
     except LookupError:
         return _UNKNOWN, None
-    return "ok", getattr(renderer, kind)(*args)
+    with speaking(language):
+        return "ok", getattr(renderer, kind)(*args)
 
 
 def _ping() -> int:
@@ -232,7 +236,10 @@ class RenderPool:
         if executor is None or not self._ready or game in self._local_games:
             return await asyncio.to_thread(self.local, game, kind, *args)
         try:
-            status, image = await asyncio.get_running_loop().run_in_executor(executor, _draw, game, kind, args)
+            language = current().lang  # the words of the language being written now (bot.i18n.speaking)
+            status, image = await asyncio.get_running_loop().run_in_executor(
+                executor, _draw, game, kind, args, language
+            )
         except BrokenProcessPool:
             self._restart(executor)
             return await asyncio.to_thread(self.local, game, kind, *args)

@@ -18,6 +18,7 @@ SOURCES: Final = ("bot", "cogs", "render")  # the folders whose texts players re
 # ``IllegalAction`` (the engine) and ``Refusal`` (the table service) carry a message id and its fields.
 KEYWORDS: Final = {
     "_": None,
+    "tr": None,  # cogs.gin.messages.tr: a text in the language being written now
     "ngettext": (1, 2),
     "count": (1, 2),  # render.narration.Voice.count: a counted phrase
     "pgettext": ((1, "c"), 2),

@@ -27,7 +27,7 @@ from typing import Any, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
-from bot.i18n import Texts
+from bot.i18n import Texts, speaking
 from bot.tables import Refusal, StorageFault, TableService
 
 from . import messages, speech
@@ -185,7 +185,10 @@ def _wrap(handler: Callable[P, Awaitable[None]], *, guild_only: bool) -> Callabl
         if interaction is None:
             raise TypeError(f"{what} was called without an interaction")
         counter = inflight_of(interaction.client)
-        with counter.hold() if counter is not None else contextlib.nullcontext():
+        # Private answers in the clicking player's language (his choice if known without waiting,
+        # else his client's); a flow writing a public message speaks the server's language inside.
+        reader = speech.reader_now(service_of(interaction.client), interaction)
+        with counter.hold() if counter is not None else contextlib.nullcontext(), speaking(reader.lang):
             try:
                 if guild_only and interaction.guild_id is None:  # every table lives in a server's channel
                     raise Refusal(messages.GUILD_ONLY)

@@ -22,7 +22,7 @@ from bot.tables import MatchInfo, Refusal
 from bot.tables.styles import CARD_ORDERS, CARD_SIZES, PING_GRACE_MAX_S
 from render.games import offered_games
 
-from . import messages, server_messages, speech
+from . import lobby_messages, messages, server_messages, speech
 from .answer import answers, answers_anywhere
 from .components import orphan_reason
 from .flows import Desk, desk_of
@@ -128,17 +128,17 @@ class Gin(
         if any(o.bot for o in opponents if o not in mine):
             raise Refusal(messages.BOTS_CANT_PLAY)
         if len({o.id for o in opponents}) != len(opponents):
-            raise Refusal(messages.SAME_OPPONENT_TWICE)
+            raise Refusal(lobby_messages.SAME_OPPONENT_TWICE)
         seats = players if players is not None else max(2, len(opponents) + 1)  # no one named: an open challenge
         if len(opponents) > seats - 1:
-            raise Refusal(messages.too_many_named(seats))
+            raise Refusal(lobby_messages.too_many_named(seats))
         if mine and seats == 2:  # challenging me: a game vs the bot
             await self.desk.challenges.play_bot(
                 interaction, DEFAULT_LEVEL, game=game, variant=variant, target=target, options=options
             )
             return
         if mine:
-            raise Refusal(messages.BOT_SEATS_IN_LOBBY)
+            raise Refusal(lobby_messages.BOT_SEATS_IN_LOBBY)
         if seats == 2 and len(opponents) <= 1:
             opponent = opponents[0] if opponents else None
             await self.desk.challenges.send(

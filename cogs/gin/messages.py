@@ -38,12 +38,18 @@ UNKNOWN_PLAYER = N_("I could not find that player; pick someone from the list.")
 
 def missing_permissions(missing: Sequence[str]) -> str:
     """Why no table can be set up in a channel where the bot cannot post its board."""
-    plural = "s" if len(missing) > 1 else ""
-    return f"I can't run a table here: I need the {' and '.join(missing)} permission{plural} in this channel."
+    t = current()
+    if len(missing) == 1:
+        return t._(
+            "I can't run a table here: I need the {permission} permission in this channel.", permission=missing[0]
+        )
+    return t._(
+        "I can't run a table here: I need the {permissions} permissions in this channel.", permissions=t.join(missing)
+    )
 
 
 def cannot_show(title: str) -> str:
-    return f"I can't show {title} here yet."
+    return current()._("I can't show {game} here yet.", game=title)
 
 
 def as_refusal(error: Exception) -> str:
@@ -82,9 +88,15 @@ def relative_time(when: datetime) -> str:
     return f"<t:{int(when.timestamp())}:R>"
 
 
-def count_words(n: int, noun: str) -> str:
-    """ "1 minute", "5 minutes"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def tr(message: str, /, **fields: object) -> str:
+    """A marked text (a constant of this module) in the language being written now."""
+    return current()._(message, **fields)
+
+
+def hands_count(n: int) -> str:
+    """'1 hand', '5 hands' in the language being written now."""
+    t = current()
+    return t.ngettext("{n} hand", "{n} hands", n, n=t.number(n))
 
 
 # -- the public board --------------------------------------------------------------------------
@@ -110,8 +122,22 @@ def bot_thinking(name: str) -> str:
 
 def turn_ping(user_id: int, title: str, names: Sequence[str], live: bool) -> str:
     """The one ping of a turn: the player's hand message is already up to date, or he has none open."""
-    where = "your hand message is up to date" if live else f"press **{MY_HAND}** on the board"
-    return f"<@{user_id}>, your turn in {title} ({versus(names)}): {where}."
+    t = current()
+    mention = f"<@{user_id}>"
+    if live:
+        return t._(
+            "{player}, your turn in {game} ({players}): your hand message is up to date.",
+            player=mention,
+            game=title,
+            players=versus(names),
+        )
+    return t._(
+        "{player}, your turn in {game} ({players}): press **{button}** on the board.",
+        player=mention,
+        game=title,
+        players=versus(names),
+        button=t._(MY_HAND),
+    )
 
 
 def finished_board(title: str, names: Sequence[str], hand: int | None, line: str, score: str) -> str:
@@ -143,38 +169,55 @@ def match_end(
     wins the match (totals 0–0)'; rating changes (by seat); the picture has every bonus. At a table
     of three or more: the winner (both partners of a team) and ``score``, the renderer's line with
     every seat or team."""
+    t = current()
     if summary is not None and len(names) > 2:
         line = _multi_end(names, summary, abandoned, teams, score)
     elif summary is not None:
         w, lo = summary.winner, summary.loser
         if summary.resigned_by is not None:
-            quit_ = "was idle too long" if abandoned else "resigned"
-            line = (
-                f"{names[summary.resigned_by]} {quit_}; **{names[w]}** wins the match "
-                f"(totals {summary.totals[w]}–{summary.totals[lo]})"
+            line = t._(
+                "{quitter} was idle too long; **{winner}** wins the match (totals {won}–{lost})"
+                if abandoned
+                else "{quitter} resigned; **{winner}** wins the match (totals {won}–{lost})",
+                quitter=names[summary.resigned_by],
+                winner=names[w],
+                won=summary.totals[w],
+                lost=summary.totals[lo],
             )
         else:
-            line = (
-                f"**{names[w]}** wins the match, {summary.totals[w]} to {summary.totals[lo]} "
-                f"after {count_words(summary.hands_played, 'hand')}"
+            line = t._(
+                "**{winner}** wins the match, {won} to {lost} after {hands}",
+                winner=names[w],
+                won=summary.totals[w],
+                lost=summary.totals[lo],
+                hands=hands_count(summary.hands_played),
             )
     else:
-        line = "The match is over"
+        line = t._("The match is over")
     if rating_changes:
-        line += " · rating " + ", ".join(f"{names[seat]} {d:+d}" for seat, d in rating_changes.items())
+        changes = ", ".join(f"{names[seat]} {d:+d}" for seat, d in rating_changes.items())
+        line += " · " + t._("rating {changes}", changes=changes)
     if vs_bot:
-        line += " · a game vs the bot: no rating change"
-    return f"**{title} · match over** · {line}."
+        line += " · " + t._("a game vs the bot: no rating change")
+    return t._("**{game} · match over** · {line}.", game=title, line=line)
 
 
 def _multi_end(names: Sequence[str], summary: Any, abandoned: bool, teams: Sequence[int] | None, score: str) -> str:
+    t = current()
     w = summary.winner
     side = [s for s in range(len(names)) if teams is not None and teams[s] == teams[w]] or [w]
-    who = f"**{' & '.join(names[s] for s in side)}** {'win' if len(side) > 1 else 'wins'} the match"
-    if summary.resigned_by is not None:
-        line = f"{names[summary.resigned_by]} {'was idle too long' if abandoned else 'resigned'}; {who}"
+    if len(side) > 1:
+        who = t._("**{winners}** win the match", winners=" & ".join(names[s] for s in side))
     else:
-        line = f"{who} after {count_words(summary.hands_played, 'hand')}"
+        who = t._("**{winner}** wins the match", winner=names[w])
+    if summary.resigned_by is not None:
+        quitter = names[summary.resigned_by]
+        if abandoned:
+            line = t._("{quitter} was idle too long; {result}", quitter=quitter, result=who)
+        else:
+            line = t._("{quitter} resigned; {result}", quitter=quitter, result=who)
+    else:
+        line = t._("{result} after {hands}", result=who, hands=hands_count(summary.hands_played))
     return f"{line} · {score}" if score else line
 
 
@@ -194,139 +237,111 @@ def hand_text(
 ) -> str:
     """A player's hand message: what just happened, whose move (and until when), a hint; with
     ``details`` (the picture's text alternative) for players who chose words instead of pictures."""
-    head = f"**Your hand** · {status}" + (f" · time runs out {relative_time(deadline)}" if deadline else "")
+    t = current()
+    head = t._("**Your hand** · {status}", status=status)
+    if deadline:
+        head += " · " + t._("time runs out {when}", when=relative_time(deadline))
     said = f"{happened.rstrip('.')}." if happened else ""
     return "\n".join(x for x in (note, said, head, hint, details) if x)[:2000]
 
 
 def claimed(name: str) -> str:
-    return f"{name} claimed the match."
+    return current()._("{player} claimed the match.", player=name)
 
 
 def rules_text(title: str, rules: Any) -> str:
     """A ruleset's summary lines as one message."""
     summary = rules.summary()
     lines = [summary] if isinstance(summary, str) else list(summary)
-    return f"**{title} rules: {rules.name}** (to {rules.target})\n" + "\n".join(f"• {line}" for line in lines)
+    head = current()._("**{game} rules: {variant}** (to {target})", game=title, variant=rules.name, target=rules.target)
+    return head + "\n" + "\n".join(f"• {line}" for line in lines)
 
 
 # -- deadlines ---------------------------------------------------------------------------------
 def idle_warning(user_id: int, title: str) -> str:
-    return f"<@{user_id}>, it is your turn in the {title} match here (press **{MY_HAND}** on the board)."
+    t = current()
+    mention = f"<@{user_id}>"
+    return t._(
+        "{player}, it is your turn in the {game} match here (press **{button}** on the board).",
+        player=mention,
+        game=title,
+        button=t._(MY_HAND),
+    )
 
 
 def claim_offer(user_ids: Sequence[int], idle_name: str) -> str:
     who = ", ".join(f"<@{u}>" for u in user_ids)
-    return f"{who}, {idle_name} has not moved for a long time: you may claim the match."
+    return current()._(
+        "{players}, {idle} has not moved for a long time: you may claim the match.", players=who, idle=idle_name
+    )
 
 
 # -- challenges and new tables -------------------------------------------------------------------
 def challenge_text(
     challenger: str, opponent_id: int | None, title: str, rules: Any, expires: str, rematch: bool
 ) -> str:
-    what = "a rematch" if rematch else f"a game of {title}"
+    t = current()
+    fields = {
+        "challenger": challenger,
+        "game": title,
+        "variant": rules.name,
+        "target": rules.target,
+        "expires": expires,
+    }
     if opponent_id is not None:
-        text = f"<@{opponent_id}>, **{challenger}** challenges you to {what}"
-    else:
-        text = f"**{challenger}** is looking for {what}: anyone may accept"
-    return f"{text} ({rules.name}, to {rules.target}). Expires {expires}."
+        mention = f"<@{opponent_id}>"
+        if rematch:
+            return t._(
+                "{opponent}, **{challenger}** challenges you to a rematch ({variant}, to {target}). Expires {expires}.",
+                opponent=mention,
+                **fields,
+            )
+        return t._(
+            "{opponent}, **{challenger}** challenges you to a game of {game} ({variant}, to {target}). "
+            "Expires {expires}.",
+            opponent=mention,
+            **fields,
+        )
+    if rematch:
+        return t._(
+            "**{challenger}** is looking for a rematch: anyone may accept ({variant}, to {target}). Expires {expires}.",
+            **fields,
+        )
+    return t._(
+        "**{challenger}** is looking for a game of {game}: anyone may accept ({variant}, to {target}). "
+        "Expires {expires}.",
+        **fields,
+    )
 
 
 def accepted(names: Sequence[str]) -> str:
-    return f"**{names[1]}** accepted **{names[0]}**'s challenge. The board is below."
+    return current()._(
+        "**{player}** accepted **{challenger}**'s challenge. The board is below.", player=names[1], challenger=names[0]
+    )
 
 
 def declined(user: str, challenger: str) -> str:
-    return f"{user} declined {challenger}'s challenge."
+    return current()._("{player} declined {challenger}'s challenge.", player=user, challenger=challenger)
 
 
 def withdrawn(challenger: str) -> str:
-    return f"{challenger} withdrew the challenge."
+    return current()._("{challenger} withdrew the challenge.", challenger=challenger)
 
 
 def expired(challenger: str) -> str:
-    return f"{challenger}'s challenge expired."
+    return current()._("{challenger}'s challenge expired.", challenger=challenger)
 
 
 def sits_down(user: str, bot: str, level: str) -> str:
-    return (
-        f"**{user}** sits down against **{bot}** ({level}). The board is below; press **{MY_HAND}** to see your cards."
+    t = current()
+    return t._(
+        "**{player}** sits down against **{bot}** ({level}). The board is below; press **{button}** to see your cards.",
+        player=user,
+        bot=bot,
+        level=t._(level),
+        button=t._(MY_HAND),
     )
 
 
 def rematch_vs_bot(user: str, bot: str) -> str:
-    return f"Rematch: {user} vs {bot}."
-
-
-# -- lobbies: tables of three or more before their match ------------------------------------------
-JOIN = N_("Join")
-LEAVE = N_("Leave")
-START = N_("Start")
-ADD_AI = N_("Give an empty seat to the bot's AI…")
-TEAMS = N_("Host: choose your partner…")
-LOBBY_POSTED = N_("Your table is posted in the channel: players press Join; you press Start.")
-LOBBY_NOT_FULL = N_("Every seat must be taken before the match starts: wait for players, or give seats to the AI.")
-LOBBY_JOINED = N_("You sat down at the table.")
-LOBBY_LEFT = N_("You left the table.")
-LOBBY_AI_ADDED = N_("The bot's AI takes a seat.")
-LOBBY_TEAMS_SET = N_("Partners chosen.")
-LOBBY_STARTED = N_("The match has started.")
-SAME_OPPONENT_TWICE = N_("Name each opponent once.")
-BOT_SEATS_IN_LOBBY = N_("At a bigger table, give seats to my AI with the lobby's menu instead of naming me.")
-
-
-def too_many_named(seats: int) -> str:
-    return f"A table of {seats} has room for {seats - 1} opponent{'' if seats == 2 else 's'}."
-
-
-def ai_option(level: str) -> str:
-    return f"AI ({level})"
-
-
-def lobby_text(
-    host: str,
-    title: str,
-    rules: Any,
-    seats: int,
-    places: Sequence[tuple[str, bool]],
-    invited: Sequence[int],
-    teams: Sequence[int] | None,
-    expires: str,
-) -> str:
-    """The lobby message: the table, each seat (who sits there, or open), the invitations still
-    pending, the partnerships (when the table plays in teams), when it expires."""
-    lines = [
-        f"**{host}** opens a table of **{title}** for {seats} ({rules.name}, to {rules.target}). Expires {expires}."
-    ]
-    for i in range(seats):
-        if i < len(places):
-            name, ai = places[i]
-            role = " (host)" if i == 0 else " (the bot's AI)" if ai else ""
-            team = f" · team {'AB'[teams[i]]}" if teams is not None and teams[i] < 2 else ""
-            lines.append(f"{i + 1}. **{name}**{role}{team}")
-        else:
-            lines.append(f"{i + 1}. — open seat —")
-    if invited:
-        lines.append("Invited: " + ", ".join(f"<@{u}>" for u in invited))
-    if teams is not None:
-        lines.append("Partners sit opposite; by default in the order players join (the host chooses with the menu).")
-    return "\n".join(lines)
-
-
-def called(user_ids: Sequence[int]) -> str:
-    """The players named for a table whose other seats are open to anyone."""
-    return f"{', '.join(f'<@{u}>' for u in user_ids)}: you are called to this table; press **{JOIN}**."
-
-
-def lobby_started(names: Sequence[str]) -> str:
-    return f"The table is complete: {versus(names)}. The board is below."
-
-
-def lobby_closed(host: str, status: str) -> str:
-    if status == "expired":
-        return f"{host}'s table expired before it started."
-    return f"{host} closed the table."
-
-
-def rematch_lobby(host: str) -> str:
-    return f"Rematch: **{host}** opens the same table again."
+    return current()._("Rematch: {player} vs {bot}.", player=user, bot=bot)

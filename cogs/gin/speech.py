@@ -40,10 +40,11 @@ def reader_now(service: TableService | None, interaction: discord.Interaction) -
     return texts(reader_language(style, interaction.locale))
 
 
-async def server(service: TableService, guild: discord.Guild | None, guild_id: int) -> Texts:
-    """The texts of a server's public messages."""
+async def public_language(service: TableService, client: discord.Client, guild_id: int) -> str:
+    """The language of a server's public messages (its setting, else its preferred locale)."""
     settings = await service.guild_settings(guild_id)
-    return texts(server_language(settings, guild.preferred_locale if guild is not None else None))
+    guild = client.get_guild(guild_id)
+    return server_language(settings, guild.preferred_locale if guild is not None else None)
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

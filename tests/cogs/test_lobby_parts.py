@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.engine import game_type
-from cogs.gin import messages, server_messages
+from cogs.gin import lobby_messages, messages, server_messages
 from cogs.gin.components import LobbyButton, LobbySelect, ids, lobby_view
 
 
@@ -31,7 +31,7 @@ def test_bad_lobby_ids_are_refused() -> None:
 
 async def test_the_lobby_view_enables_start_only_when_asked_and_offers_the_menus() -> None:
     waiting = lobby_view(7, can_start=False, levels=("easy", "hard"), partners=[("Partner: Bob", "1")])
-    start = next(i for i in waiting.children if isinstance(i, LobbyButton) and i.item.label == messages.START)
+    start = next(i for i in waiting.children if isinstance(i, LobbyButton) and i.item.label == lobby_messages.START)
     assert start.item.disabled
     menus = [i for i in waiting.children if isinstance(i, LobbySelect)]
     assert [m.item.custom_id for m in menus] == ["ginl:7:ai", "ginl:7:teams"]
@@ -39,14 +39,14 @@ async def test_the_lobby_view_enables_start_only_when_asked_and_offers_the_menus
     assert len(waiting.children) == 5
     ready = lobby_view(7, can_start=True)
     assert not next(
-        i for i in ready.children if isinstance(i, LobbyButton) and i.item.label == messages.START
+        i for i in ready.children if isinstance(i, LobbyButton) and i.item.label == lobby_messages.START
     ).item.disabled
     assert not any(isinstance(i, LobbySelect) for i in ready.children)
 
 
 def test_lobby_text_shows_every_seat_invitations_and_teams() -> None:
     rules = game_type("gin").make_rules("standard", 100)
-    text = messages.lobby_text(
+    text = lobby_messages.lobby_text(
         "Alice", "Gin Rummy", rules, 4, [("Alice", False), ("GinBot", True)], [5], (0, 1, 0, 1), "soon"
     )
     lines = text.splitlines()
@@ -54,7 +54,7 @@ def test_lobby_text_shows_every_seat_invitations_and_teams() -> None:
     assert lines[1] == "1. **Alice** (host) · team A" and lines[2] == "2. **GinBot** (the bot's AI) · team B"
     assert lines[3] == "3. — open seat —" and lines[4] == "4. — open seat —"
     assert "Invited: <@5>" in text and "Partners sit opposite" in text
-    plain = messages.lobby_text("Alice", "Knockout Gin", rules, 3, [("Alice", False)], [], None, "soon")
+    plain = lobby_messages.lobby_text("Alice", "Knockout Gin", rules, 3, [("Alice", False)], [], None, "soon")
     assert "team" not in plain and "Invited" not in plain and plain.count("open seat") == 2
 
 

@@ -15,7 +15,8 @@ import discord
 
 from render import Control
 
-from .. import messages
+from .. import lobby_messages, messages
+from ..messages import tr
 from . import ids
 from .items import (
     STYLES,
@@ -41,31 +42,31 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 def board_view(match_id: int) -> discord.ui.View:
     return _view(
-        BoardButton(ids.board_id(match_id, "hand"), label=messages.MY_HAND, style=Button.primary),
-        BoardButton(ids.board_id(match_id, "resign"), label=messages.RESIGN, style=Button.danger),
-        BoardButton(ids.board_id(match_id, "rules"), label=messages.RULES, style=Button.secondary),
+        BoardButton(ids.board_id(match_id, "hand"), label=tr(messages.MY_HAND), style=Button.primary),
+        BoardButton(ids.board_id(match_id, "resign"), label=tr(messages.RESIGN), style=Button.danger),
+        BoardButton(ids.board_id(match_id, "rules"), label=tr(messages.RULES), style=Button.secondary),
     )
 
 
 def rematch_view(match_id: int) -> discord.ui.View:
-    return _view(BoardButton(ids.board_id(match_id, "rematch"), label=messages.REMATCH, style=Button.success))
+    return _view(BoardButton(ids.board_id(match_id, "rematch"), label=tr(messages.REMATCH), style=Button.success))
 
 
 def claim_view(match_id: int) -> discord.ui.View:
-    return _view(BoardButton(ids.board_id(match_id, "claim"), label=messages.CLAIM, style=Button.danger))
+    return _view(BoardButton(ids.board_id(match_id, "claim"), label=tr(messages.CLAIM), style=Button.danger))
 
 
 def resign_confirm_view(match_id: int) -> discord.ui.View:
     return _view(
-        BoardButton(ids.board_id(match_id, "resign_yes"), label=messages.RESIGN_YES, style=Button.danger),
-        BoardButton(ids.board_id(match_id, "cancel"), label=messages.CANCEL, style=Button.secondary),
+        BoardButton(ids.board_id(match_id, "resign_yes"), label=tr(messages.RESIGN_YES), style=Button.danger),
+        BoardButton(ids.board_id(match_id, "cancel"), label=tr(messages.CANCEL), style=Button.secondary),
     )
 
 
 def challenge_view(challenge: int) -> discord.ui.View:
     return _view(
-        ChallengeButton(ids.challenge_id(challenge, "accept"), label=messages.ACCEPT, style=Button.success),
-        ChallengeButton(ids.challenge_id(challenge, "decline"), label=messages.DECLINE, style=Button.danger),
+        ChallengeButton(ids.challenge_id(challenge, "accept"), label=tr(messages.ACCEPT), style=Button.success),
+        ChallengeButton(ids.challenge_id(challenge, "decline"), label=tr(messages.DECLINE), style=Button.danger),
     )
 
 
@@ -76,16 +77,18 @@ def lobby_view(
     while a seat is empty (``levels``); a partner menu for the host of a partnership (``partners``:
     label, value)."""
     items: list[discord.ui.Item[Any]] = [
-        LobbyButton(ids.lobby_id(table, "join"), label=messages.JOIN, style=Button.success),
-        LobbyButton(ids.lobby_id(table, "leave"), label=messages.LEAVE, style=Button.secondary),
-        LobbyButton(ids.lobby_id(table, "start"), label=messages.START, style=Button.primary, disabled=not can_start),
+        LobbyButton(ids.lobby_id(table, "join"), label=tr(lobby_messages.JOIN), style=Button.success),
+        LobbyButton(ids.lobby_id(table, "leave"), label=tr(lobby_messages.LEAVE), style=Button.secondary),
+        LobbyButton(
+            ids.lobby_id(table, "start"), label=tr(lobby_messages.START), style=Button.primary, disabled=not can_start
+        ),
     ]
     if levels:
-        options = [discord.SelectOption(label=messages.ai_option(level), value=level) for level in levels]
-        items.append(LobbySelect(ids.lobby_id(table, "ai"), options=options, placeholder=messages.ADD_AI))
+        options = [discord.SelectOption(label=lobby_messages.ai_option(level), value=level) for level in levels]
+        items.append(LobbySelect(ids.lobby_id(table, "ai"), options=options, placeholder=tr(lobby_messages.ADD_AI)))
     if partners:
         options = [discord.SelectOption(label=label[:100], value=value) for label, value in partners[:25]]
-        items.append(LobbySelect(ids.lobby_id(table, "teams"), options=options, placeholder=messages.TEAMS))
+        items.append(LobbySelect(ids.lobby_id(table, "teams"), options=options, placeholder=tr(lobby_messages.TEAMS)))
     return _view(*items)
 
 
@@ -153,7 +156,10 @@ def control_items(
         options = [discord.SelectOption(label=c.shown(hints)[:100], value=c.action) for c in group[:25]]
         items.append(
             MoveSelect(
-                ids.select_id(match_id, entry, version), options=options, placeholder=group[0].placeholder, row=row
+                ids.select_id(match_id, entry, version),
+                options=options,
+                placeholder=tr(group[0].placeholder) if group[0].placeholder else None,
+                row=row,
             )
         )
     return items
@@ -168,7 +174,7 @@ def hand_view(match_id: int, version: int, controls: Sequence[Control], hints: b
     a Refresh button (My hand again: a fresh 15-minute token for the live hand)."""
     if controls:
         return _view(*control_items(match_id, version, controls, hints))
-    return _view(BoardButton(ids.board_id(match_id, "hand"), label=messages.REFRESH, style=Button.secondary))
+    return _view(BoardButton(ids.board_id(match_id, "hand"), label=tr(messages.REFRESH), style=Button.secondary))
 
 
 def confirm_view(match_id: int, version: int, control: Control) -> discord.ui.View:
@@ -178,4 +184,4 @@ def confirm_view(match_id: int, version: int, control: Control) -> discord.ui.Vi
         label=control.label[:80],
         style=STYLES.get(control.style, Button.primary),
     )
-    return _view(yes, BoardButton(ids.board_id(match_id, "hand"), label=messages.CANCEL, style=Button.secondary))
+    return _view(yes, BoardButton(ids.board_id(match_id, "hand"), label=tr(messages.CANCEL), style=Button.secondary))

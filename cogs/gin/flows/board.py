@@ -37,7 +37,7 @@ from render import AnyRenderer, RenderedImage, Style, renderer_for
 
 from .. import messages
 from ..components import board_view, rematch_view
-from ..speech import server_language
+from ..speech import public_language
 from .posting import NO_MENTIONS, channel, draw, image_file, mention_only
 
 log = logging.getLogger(__name__)
@@ -102,9 +102,7 @@ class Board:
 
     async def language(self, guild_id: int) -> str:
         """The language of a server's public messages (its setting, else its preferred locale)."""
-        settings = await self.service.guild_settings(guild_id)
-        guild = self.client.get_guild(guild_id)
-        return server_language(settings, guild.preferred_locale if guild is not None else None)
+        return await public_language(self.service, self.client, guild_id)
 
     async def start(self, match: MatchInfo) -> None:
         """A new match: its first board (its outbox row, version 0), naming (and notifying) the player to move."""

@@ -11,11 +11,13 @@ import discord
 
 from bot.constants import CHALLENGE_TTL_S, DEFAULT_GAME, DEFAULT_LEVEL
 from bot.engine import GameRules, game_names
+from bot.i18n import speaking
 from bot.tables import Challenge, MatchInfo, Refusal, TableService
 from render.games import offered_games
 
-from .. import messages
+from .. import lobby_messages, messages
 from ..components import challenge_view
+from ..speech import public_language
 from .posting import NO_MENTIONS, acknowledge, bot_name, channel, mention_only, require_posting
 
 log = logging.getLogger(__name__)
@@ -101,22 +103,24 @@ class Challenges:
                 target=target,
                 game=game,
             )
-        text = messages.challenge_text(
-            user.display_name,
-            opponent_id,
-            messages.title_of(challenge.game),
-            challenge.rules,
-            discord.utils.format_dt(challenge.expires_at, "R"),
-            rematch,
-        )
+        with speaking(await public_language(self.service, self.client, challenge.guild_id)):  # a public message
+            text = messages.challenge_text(
+                user.display_name,
+                opponent_id,
+                messages.title_of(challenge.game),
+                challenge.rules,
+                discord.utils.format_dt(challenge.expires_at, "R"),
+                rematch,
+            )
+            view = challenge_view(challenge.id)
         mentions = mention_only(opponent_id) if opponent_id is not None else NO_MENTIONS
         # The challenge is its own channel message (the interaction was answered privately first):
         # a refusal stays private, and the message is sent before anything else can fail.
         posted = await channel(self.client, interaction.channel_id, interaction.guild_id).send(
-            text, view=challenge_view(challenge.id), allowed_mentions=mentions
+            text, view=view, allowed_mentions=mentions
         )
         await self.service.set_challenge_message(challenge.id, posted.id)
-        await interaction.edit_original_response(content=messages.CHALLENGE_POSTED)
+        await interaction.edit_original_response(content=messages.tr(messages.CHALLENGE_POSTED))
         log.info("challenge %d posted in channel %s", challenge.id, interaction.channel_id)
 
     async def play_bot(
@@ -153,15 +157,16 @@ class Challenges:
                 target=target,
                 game=game,
             )
-        text = (
-            messages.rematch_vs_bot(user.display_name, name)
-            if rematch
-            else messages.sits_down(user.display_name, name, level)
-        )
+        with speaking(await public_language(self.service, self.client, match.guild_id)):  # a public message
+            text = (
+                messages.rematch_vs_bot(user.display_name, name)
+                if rematch
+                else messages.sits_down(user.display_name, name, level)
+            )
         await channel(self.client, interaction.channel_id, interaction.guild_id).send(
             text, allowed_mentions=NO_MENTIONS
         )
-        await interaction.edit_original_response(content=messages.TABLE_OPENED)
+        await interaction.edit_original_response(content=messages.tr(messages.TABLE_OPENED))
         await self.start_match(match)
 
     async def _table_vs_bot(
@@ -252,20 +257,23 @@ class Challenges:
         await interaction.response.defer()
         user = interaction.user
         match = await self.service.accept(challenge_id, user.id, user.display_name)
-        await interaction.edit_original_response(
-            content=messages.accepted(match.names), view=None, allowed_mentions=NO_MENTIONS
-        )
+        with speaking(await public_language(self.service, self.client, match.guild_id)):  # the challenge message
+            said = messages.accepted(match.names)
+        await interaction.edit_original_response(content=said, view=None, allowed_mentions=NO_MENTIONS)
         await self.start_match(match)
 
     async def _decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
         await interaction.response.defer()  # a deferred update of the challenge message itself
         challenge = await self.service.get_challenge(challenge_id)
+        public = await public_language(self.service, self.client, challenge.guild_id)  # the challenge message
         if interaction.user.id == challenge.challenger_id:
             await self.service.cancel(challenge_id, interaction.user.id)
-            text = messages.withdrawn(challenge.challenger_name)
+            with speaking(public):
+                text = messages.withdrawn(challenge.challenger_name)
         else:
             await self.service.decline(challenge_id, interaction.user.id)
-            text = messages.declined(interaction.user.display_name, challenge.challenger_name)
+            with speaking(public):
+                text = messages.declined(interaction.user.display_name, challenge.challenger_name)
         await interaction.edit_original_response(content=text, view=None, allowed_mentions=NO_MENTIONS)
 
     async def announce_expired(self) -> None:
@@ -280,11 +288,12 @@ class Challenges:
             challenge.message_id
         )
         try:
-            text = (
-                messages.lobby_closed(challenge.challenger_name, str(challenge.status))
-                if challenge.seats > 2
-                else messages.expired(challenge.challenger_name)
-            )
+            with speaking(await public_language(self.service, self.client, challenge.guild_id)):
+                text = (
+                    lobby_messages.lobby_closed(challenge.challenger_name, str(challenge.status))
+                    if challenge.seats > 2
+                    else messages.expired(challenge.challenger_name)
+                )
             await message.edit(content=text, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("challenge %d: message gone", challenge.id)

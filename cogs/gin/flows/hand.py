@@ -28,11 +28,13 @@ from typing import Any
 import discord
 
 from bot.engine import SeatViewLike
+from bot.i18n import speaking
 from bot.tables import STALE, ActResult, MatchInfo, MatchStatus, Refusal, TableService
 from render import Control, Style, card_order, card_size, renderer_for
 
 from .. import messages
 from ..components import confirm_view, hand_view, ids, resign_confirm_view
+from ..speech import reader_language
 from .live import LiveHand, LiveHands
 from .posting import draw, image_file, own_ephemeral, pictures
 
@@ -70,6 +72,17 @@ class Hands:
         self.show_move = show_move  # the public side of a committed move (Desk.after_move)
         self.live = live if live is not None else LiveHands()
         self.gate = asyncio.Semaphore(DRAWS_AT_ONCE)
+        # Each player's Discord client language, from his latest interaction: his live hand is redrawn
+        # without one (another's move), and is still written in his language.
+        self.locales: dict[int, str] = {}
+
+    def heard(self, interaction: discord.Interaction) -> None:
+        """Remember the language of the clicking player's client."""
+        self.locales[interaction.user.id] = str(interaction.locale)
+
+    async def language(self, user_id: int) -> str:
+        """The language of a player's private messages: his choice, else his client's (as last heard)."""
+        return reader_language(await self.service.player_style(user_id), self.locales.get(user_id))
 
     async def _player_match(self, match_id: int, user_id: int) -> MatchInfo:
         """The match, if this user plays in it and it is still going (else a Refusal)."""
@@ -111,7 +124,14 @@ class Hands:
         """The hand message: what just happened, whose move and until when, the picture (or its words)
         and, while the match goes on, the seat's controls. ``picture=False``: the words only (the
         picture and controls stay as they are), for a move that changed nothing of this seat's."""
+        with speaking(await self.language(user_id)):  # his own message: his language, words and picture
+            return await self._message_in_language(match, view, user_id, note=note, happened=happened, picture=picture)
+
+    async def _message_in_language(
+        self, match: MatchInfo, view: Any, user_id: int, *, note: str, happened: bool, picture: bool
+    ) -> dict[str, Any]:
         renderer = renderer_for(match.game)
+        note = messages.tr(note) if note else ""  # a marked note (over_note) in his language
         active = match.status is MatchStatus.ACTIVE
         style, text_only = await self._look(user_id)
         mine = active and view.seat in view.to_act
@@ -141,10 +161,11 @@ class Hands:
         When the pictures queue up (over capacity), the player first reads that his move (``moved``)
         is saved and the picture follows: an answer within moments, never a long 'thinking'."""
         user = interaction.user.id
+        self.heard(interaction)
         hand = self.live.entry(match.id, user)
         if pictures().busy or self.gate.locked():
             await interaction.edit_original_response(
-                content=messages.BUSY_MOVE if moved else messages.BUSY_HAND, attachments=[], view=None
+                content=messages.tr(messages.BUSY_MOVE if moved else messages.BUSY_HAND), attachments=[], view=None
             )
         async with self.gate, hand.lock:
             # Live from now on: a move committed while this draws is pushed here once the lock is free.
@@ -310,17 +331,19 @@ class Hands:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         await self._player_match(match_id, interaction.user.id)
-        await interaction.edit_original_response(content=messages.RESIGN_ASK, view=resign_confirm_view(match_id))
+        await interaction.edit_original_response(
+            content=messages.tr(messages.RESIGN_ASK), view=resign_confirm_view(match_id)
+        )
 
     async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer()
         result = await self.service.resign(match_id, interaction.user.id)
-        await interaction.edit_original_response(content=messages.RESIGNED, view=None)
+        await interaction.edit_original_response(content=messages.tr(messages.RESIGNED), view=None)
         await self.show_move(result, None)
 
     async def cancel(self, interaction: discord.Interaction, match_id: int) -> None:
         """Cancel of the resign question: nothing happened, and the question says so."""
-        await interaction.response.edit_message(content=messages.RESIGN_CANCELLED, view=None)
+        await interaction.response.edit_message(content=messages.tr(messages.RESIGN_CANCELLED), view=None)
 
     async def claim(self, interaction: discord.Interaction, match_id: int) -> None:
         """The waiting player takes the win from an opponent idle past the deadline."""

@@ -16,10 +16,12 @@ from collections.abc import Sequence
 import discord
 
 from bot.constants import DEFAULT_LEVEL, LEVELS
+from bot.i18n import speaking
 from bot.tables import Challenge, ChallengeStatus, MatchInfo, Refusal, TableService
 
-from .. import messages
+from .. import lobby_messages, messages
 from ..components import lobby_view
+from ..speech import public_language
 from .challenges import StartMatch, open_here, opening
 from .posting import NO_MENTIONS, bot_name, channel, mention_only
 
@@ -80,26 +82,31 @@ class Lobby:
                     bot_name=bot_name(self.client),
                     count=1,
                 )
+        answer = messages.tr(messages.TABLE_OPENED)  # private: in the host's language
+        public = await public_language(self.service, self.client, interaction.guild_id)
         if rematch is not None and table.full:  # only the bot's seats besides the host: play at once
             match = await self.service.start(table.id, user.id)
+            with speaking(public):
+                said = lobby_messages.rematch_lobby(user.display_name) + " " + lobby_messages.lobby_started(match.names)
             await channel(self.client, interaction.channel_id, interaction.guild_id).send(
-                messages.rematch_lobby(user.display_name) + " " + messages.lobby_started(match.names),
-                allowed_mentions=NO_MENTIONS,
+                said, allowed_mentions=NO_MENTIONS
             )
-            await interaction.edit_original_response(content=messages.TABLE_OPENED)
+            await interaction.edit_original_response(content=answer)
             await self.start_match(match)
             return table
-        content, view = self.render(table)
+        answer = messages.tr(lobby_messages.LOBBY_POSTED)
         called = [u for u, _ in invited]
-        if called and not table.invited:
-            content = f"{messages.called(called)}\n{content}"
-        if rematch is not None:
-            content = f"{messages.rematch_lobby(user.display_name)}\n{content}"
+        with speaking(public):
+            content, view = self.render(table)
+            if called and not table.invited:
+                content = f"{lobby_messages.called(called)}\n{content}"
+            if rematch is not None:
+                content = f"{lobby_messages.rematch_lobby(user.display_name)}\n{content}"
         posted = await channel(self.client, interaction.channel_id, interaction.guild_id).send(
             content, view=view, allowed_mentions=mention_only(*called)
         )
         await self.service.set_challenge_message(table.id, posted.id)
-        await interaction.edit_original_response(content=messages.LOBBY_POSTED)
+        await interaction.edit_original_response(content=answer)
         log.info("table %d (%s for %d) posted in channel %s", table.id, table.game, seats, interaction.channel_id)
         return table
 
@@ -114,7 +121,7 @@ class Lobby:
     def render(self, table: Challenge) -> tuple[str, discord.ui.View]:
         """The lobby message's text and controls for the table as it is now."""
         teams = self.service.table_teams(table)
-        text = messages.lobby_text(
+        text = lobby_messages.lobby_text(
             table.challenger_name,
             messages.title_of(table.game),
             table.rules,
@@ -125,7 +132,7 @@ class Lobby:
             discord.utils.format_dt(table.expires_at, "R"),
         )
         partners = (
-            [(f"Partner: {p.name}", str(i)) for i, p in enumerate(table.places) if i > 0]
+            [(messages.tr("Partner: {player}", player=p.name), str(i)) for i, p in enumerate(table.places) if i > 0]
             if teams is not None and len(table.places) > 1
             else []
         )
@@ -137,6 +144,11 @@ class Lobby:
         """Join, Leave, Start, a level for an empty seat, or the host's partner: then the lobby
         message shows the table as it is now (or the match's start, or that it closed)."""
         await interaction.response.defer()  # a deferred update of the lobby message itself
+        assert interaction.guild_id is not None  # /gin is guild only
+        with speaking(await public_language(self.service, self.client, interaction.guild_id)):  # a public message
+            await self._button(interaction, table_id, what, value)
+
+    async def _button(self, interaction: discord.Interaction, table_id: int, what: str, value: str | None) -> None:
         user = interaction.user
         if what == "start":
             await self._start(interaction, table_id)
@@ -169,10 +181,10 @@ class Lobby:
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         table = await self.service.get_challenge(table_id)
         if interaction.user.id == table.host_id and table.status is ChallengeStatus.OPEN and not table.full:
-            raise Refusal(messages.LOBBY_NOT_FULL)
+            raise Refusal(lobby_messages.LOBBY_NOT_FULL)
         match = await self.service.start(table_id, interaction.user.id)  # refuses anyone but the host
         await interaction.edit_original_response(
-            content=messages.lobby_started(match.names), view=None, allowed_mentions=NO_MENTIONS
+            content=lobby_messages.lobby_started(match.names), view=None, allowed_mentions=NO_MENTIONS
         )
         log.info("table %d started as match %d", table_id, match.id)
         await self.start_match(match)
@@ -180,7 +192,7 @@ class Lobby:
     async def _show(self, interaction: discord.Interaction, table: Challenge) -> None:
         if table.status is not ChallengeStatus.OPEN:
             await interaction.edit_original_response(
-                content=messages.lobby_closed(table.challenger_name, str(table.status)),
+                content=lobby_messages.lobby_closed(table.challenger_name, str(table.status)),
                 view=None,
                 allowed_mentions=NO_MENTIONS,
             )

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.i18n import speaking
 from bot.tables import ActResult, MatchInfo, MatchStatus, TableService
 
 from .. import messages
+from ..speech import public_language
 from .live import LiveHands
 from .posting import channel, mention_only
 
@@ -138,7 +140,8 @@ class Pings:
             log.exception("match %d: the turn ping failed", match.id)
 
     async def _ping(self, match: MatchInfo, seat: int, state: Turn, *, live: bool) -> None:
-        text = messages.turn_ping(state.user_id, messages.title_of(match.game), match.names, live)
+        with speaking(await public_language(self.service, self.client, match.guild_id)):  # a public message
+            text = messages.turn_ping(state.user_id, messages.title_of(match.game), match.names, live)
         try:
             msg = await channel(self.client, match.channel_id, match.guild_id).send(
                 text, allowed_mentions=mention_only(state.user_id)

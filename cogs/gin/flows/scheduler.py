@@ -22,10 +22,12 @@ import discord
 from discord.ext import tasks
 
 from bot.constants import AI_DELAY_S, TICK_S
+from bot.i18n import speaking
 from bot.tables import ActResult, MatchInfo, MatchStatus, Overdue, Refusal, Stage, TableService
 
 from .. import messages
 from ..components import claim_view
+from ..speech import public_language
 from .posting import channel, mention_only
 
 log = logging.getLogger(__name__)
@@ -119,6 +121,10 @@ class Scheduler:
             log.info("match %d: %s notice dropped: %s", item.match.id, item.stage, refusal.reason)
 
     async def _overdue(self, item: Overdue) -> None:
+        with speaking(await public_language(self.service, self.client, item.match.guild_id)):  # public notices
+            await self._notice(item)
+
+    async def _notice(self, item: Overdue) -> None:
         match, seat = item.match, item.seat
         where = channel(self.client, match.channel_id, match.guild_id)
         late = match.humans_to_act or (seat,)
