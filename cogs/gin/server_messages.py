@@ -52,7 +52,7 @@ def style_text(style: PlayerStyle, updated: bool, t: Texts) -> str:
     else:
         deck = t._("four-colour deck") if style.four_colour else t._("two-colour deck")
         size = {"small": N_("small cards"), "normal": N_("normal cards"), "large": N_("large cards")}
-        look = t.join([deck, t._(size.get(style.card_size, style.card_size))])
+        look = ", ".join([deck, t._(size.get(style.card_size, style.card_size))])
     order = t._("loose cards by suit") if style.card_order == "suit" else t._("loose cards by rank")
     hints = t._("hints on") if style.hints else t._("hints off")
     language = t._("language: {language}", language=language_name(style.language, t))

@@ -65,22 +65,20 @@ async def test_the_commands_reach_discord_in_every_offered_language(fake_discord
 
 
 async def test_the_board_speaks_the_servers_language(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """The server's setting (/gin-admin settings language) decides the public board's words; a
-    player's own client language does not."""
+    """The server's setting (/gin-admin settings language) decides the public board's words from
+    the next move on, its buttons included; a player's own client language does not."""
     fd = fake_discord
     de = texts("de")
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(11), sync=False):
+        alice, bob = await start_match(fd)
+        board = next(m for m in fd.channel_messages() if m.find_component(label="My hand"))
+        assert " to play" in board.content  # English until the server chooses
         ix = await fd.slash(fd.dana, "gin-admin", subcommand="settings", options={"language": "de"})
         assert "Deutsch" in (await ix.final()).content
-        alice, bob = await start_match(fd)
-        board = await fd.wait_until(
-            lambda: next((m for m in fd.channel_messages() if m.find_component(label="My hand")), None), timeout=5
-        )
         mover = alice if alice.controls() else bob
-        said = de._("{player} to play", player=f"<@{mover.user.id}>")
-        await fd.wait_until(lambda: said in board.content or None, timeout=5, what=f"the board to say {said!r}")
-        assert de._("hand {number}", number=1) in board.content and " to play" not in board.content
-        await mover.act()  # a move told in German (the narration's words)
         other = bob if mover is alice else alice
+        await mover.act()
         said = de._("{player} to play", player=f"<@{other.user.id}>")
         await fd.wait_until(lambda: said in board.content or None, timeout=5, what=f"the board to say {said!r}")
+        assert de._("hand {number}", number=1) in board.content and " to play" not in board.content
+        assert board.find_component(label=de._("My hand")) is not None and de._("My hand") != "My hand"
