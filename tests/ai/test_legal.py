@@ -38,11 +38,13 @@ def test_always_legal_never_resigns(level: str, variant: str) -> None:
 
 def test_unknown_level_is_refused() -> None:
     m = Match.new(preset("standard"), 1)
+    assert m.turn is not None
     with pytest.raises(ValueError):
         choose_action(seat_view(m, m.turn), "grandmaster")
 
 
 def test_no_move_for_the_waiting_seat() -> None:
     m = Match.new(preset("standard"), 1)
+    assert m.turn is not None
     with pytest.raises(ValueError):
         choose_action(seat_view(m, 1 - m.turn), "normal")

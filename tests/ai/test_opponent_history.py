@@ -6,21 +6,22 @@ from bot.ai import choose_action
 from bot.ai.gin.knowledge import knowledge_of
 from bot.ai.gin.opponent import card_probs, danger2
 from bot.engine import DECK, mask_of, parse_card, parse_cards
-from bot.engine.gin import Match, seat_view
+from bot.engine.gin import Match, SeatView, seat_view
 from bot.engine.knock import ActionKind, HandState, Phase, preset
 
 
 def table(
     mine: str,
     pile: str,
-    pile_by: list[int],
+    pile_by: list[int | None],
     declined_by_opp: str = "",
     known_opp: str = "",
     phase: Phase = Phase.DISCARD,
     drawn: str | None = None,
     stock: int | None = None,
-):
-    """A real match: seat 0 holds ``mine``; the pile (bottom first) was discarded by ``pile_by``."""
+) -> tuple[Match, SeatView]:
+    """A real match: seat 0 holds ``mine``; the pile (bottom first) was discarded by ``pile_by``
+    (None: the upcard, dealt there)."""
     m = Match.new(preset("standard"), 1)
     own = list(parse_cards(mine))
     pile_cards = list(parse_cards(pile))

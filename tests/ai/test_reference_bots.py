@@ -59,7 +59,9 @@ def test_eaai_discards_a_lowest_deadwood_card_never_the_one_taken() -> None:
     picks = {eaai_simple(v, random.Random(s)) for s in range(30)}
     h = mask_of(v.hand)
     best = min(deadwood_of_mask(h ^ c.bit) for c in v.hand if c is not parse_card("9H"))
-    assert all(a.kind is ActionKind.DISCARD and deadwood_of_mask(h ^ a.card.bit) == best for a in picks)
+    assert all(
+        a.kind is ActionKind.DISCARD and a.card is not None and deadwood_of_mask(h ^ a.card.bit) == best for a in picks
+    )
     assert len(picks) > 1  # random among the ties
     assert all(a.card is not parse_card("9H") for a in picks)
 
@@ -97,6 +99,7 @@ def test_both_bots_play_whole_matches_legally() -> None:
         rng = random.Random(5)
         while not m.finished:
             seat = m.turn
+            assert seat is not None
             v = seat_view(m, seat)
             a = bot(v, rng)
             assert a in v.legal

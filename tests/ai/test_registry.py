@@ -11,6 +11,7 @@ from bot.ai.gin import choose_action
 from bot.engine import AnyState, game_names, game_type
 from bot.engine.gin import SeatView
 from bot.engine.knock import Action
+from tests.narrow import narrow
 
 
 def new(game: str, seats: int, seed: int = 4) -> AnyState:
@@ -39,7 +40,7 @@ def test_one_gin_entry_plays_every_seat_count(seats: int) -> None:
 def test_the_two_seat_gin_entry_is_the_two_player_ai() -> None:
     state = new("gin", 2)
     seat = state.to_act[0]
-    view = state.seat_view(seat)
+    view = narrow(state.seat_view(seat), SeatView)
     assert chooser_for("gin")(view, "hard", random.Random(2)) == choose_action(view, "hard", random.Random(2))
 
 

@@ -19,6 +19,7 @@ from bot.constants import LEVELS
 from bot.engine import game_type, parse_card
 from bot.engine.tablegames import Colonel, ColonelRules, Skarney, SkarneyRules, TableAction, TableGame
 from tests.engine.tablerig import rig
+from tests.narrow import narrow
 
 P = TableAction.parse
 CASES = [("colonel", 2), ("skarney", 2), ("rummy", 2), ("rummy", 4), ("rummy", 6)]
@@ -36,7 +37,7 @@ def positions(game: str, seats: int, seed: int, moves: int = 400) -> list[tuple[
         seat = state.turn
         assert seat is not None
         if i % 7 == 0:
-            out.append((gt.load(json.loads(json.dumps(state.to_dict()))), seat))
+            out.append((narrow(gt.load(json.loads(json.dumps(state.to_dict()))), TableGame), seat))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return out
 
@@ -62,7 +63,7 @@ def test_the_ai_sees_only_its_view(game: str, seats: int) -> None:
         pool = hidden + state.stock
         rng.shuffle(pool)
         other = json.loads(json.dumps(state.to_dict()))
-        twin = game_type(game).load(other)
+        twin = narrow(game_type(game).load(other), TableGame)
         it = iter(pool)
         for s in range(seats):
             if s != seat:
@@ -99,6 +100,7 @@ def test_the_ai_beats_a_random_player(game: str, seats: int) -> None:
         ai = seed % seats
         while not state.finished:
             seat = state.turn
+            assert seat is not None
             view = state.seat_view(seat)
             state.apply(seat, chooser(view, "normal", rng) if seat == ai else rng.choice(view.legal))
         won += state.winner == ai

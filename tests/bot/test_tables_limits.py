@@ -17,7 +17,7 @@ def test_a_table_target_is_the_limits_tables(game: str) -> None:
         assert TableService.table_rules(game, variant, target).to_dict()["target"] == target
     for target in (low - 1, high + 1, True):
         with pytest.raises(Refusal, match=f"^The target must be a whole number from {low} to {high}.$"):
-            TableService.table_rules(game, variant, target)  # type: ignore[arg-type]
+            TableService.table_rules(game, variant, target)
 
 
 @pytest.mark.parametrize(

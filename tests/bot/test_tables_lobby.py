@@ -11,10 +11,12 @@ import pytest
 
 from bot.ai import chooser_for
 from bot.engine import game_type
+from bot.engine.gin import TeamSeatView, TrioPublicView
 from bot.store import Place
 from bot.tables import Refusal, TableService
 from bot.tables.lobby import partnership, planned_teams
 from tests.clock import Clock
+from tests.narrow import narrow
 from tests.store.helpers import dump, query
 
 G, CH = 1, 10
@@ -99,7 +101,9 @@ async def test_three_player_gin_from_lobby_to_the_end_with_the_ai(gin_db):
             assert svc.recovery_mismatches == [] and [i.id for i in await svc.active_matches()] == [info.id]
             restarted = True
     assert restarted and info.status == "finished" and result.match_over and result.rating_changes is None
-    assert info.totals == info.public.totals and len(info.totals) == 3 and info.winner == info.public.winner
+    assert info.totals is not None
+    assert info.totals == narrow(info.public, TrioPublicView).totals and len(info.totals) == 3
+    assert info.winner == info.public.winner
     rows = query(
         path, "SELECT seat, user_id, name, ai_level, total FROM match_seats WHERE match_id = ? ORDER BY seat", info.id
     )
@@ -110,6 +114,7 @@ async def test_three_player_gin_from_lobby_to_the_end_with_the_ai(gin_db):
     ]
     for seat, user in ((0, ANN), (1, BOB)):
         s = await svc.player_stats(G, user, family="gin:3")
+        assert s is not None
         assert (s.vs_bot_won, s.vs_bot_lost, s.rating, s.matches_won) == (
             int(info.winner == seat),
             int(info.winner != seat),
@@ -151,9 +156,11 @@ async def test_a_partnership_from_lobby_to_the_end_with_the_ai(gin_db):
         assert len(result.views) == 4
         info = result.match
     assert both, "the two tables of a hand should have been open at once"
+    assert info.teams is not None and info.winner is not None
     won_team = info.teams[info.winner]
     for seat, user in ((0, ANN), (1, CY), (2, BOB)):
         s = await svc.player_stats(G, user, family="gin:4")
+        assert s is not None
         assert (s.vs_bot_won, s.vs_bot_lost) == ((1, 0) if info.teams[seat] == won_team else (0, 1))
     await svc.close()
     svc = await TableService.open(path)  # a finished partnership replays for its announcements too
@@ -348,26 +355,27 @@ async def test_deadlines_and_ai_pending_for_n_seats(gin_db, tmp_path):
     await svc.update_settings(G, turn_timeout_s=600)
     t = await _table(svc, 4, BOB, CY, DI)
     info = await svc.start(t.id, ANN, seed=12)
-    idle = info.to_act
-    assert len(idle) == 2 and await svc.ai_pending() == []
+    waiting = info.to_act
+    assert len(waiting) == 2 and await svc.ai_pending() == []
     clock.advance(600)
-    assert sorted((o.seat, o.stage) for o in await svc.overdue()) == [(s, "warn") for s in sorted(idle)]
+    assert sorted((o.seat, o.stage) for o in await svc.overdue()) == [(s, "warn") for s in sorted(waiting)]
     await svc.mark_warned(info.id, info.version)
     assert await svc.overdue() == []
     clock.advance(600)
-    assert sorted(o.seat for o in await svc.overdue()) == sorted(idle)
-    mover = info.players[idle[0]]
+    assert sorted(o.seat for o in await svc.overdue()) == sorted(waiting)
+    mover = info.players[waiting[0]]
     with pytest.raises(Refusal, match="It is your turn"):
         await svc.claim(info.id, mover)
     # play only the first table until its game of this hand is over: one seat is left to act
     rng = random.Random(3)
-    first = (await svc.seat_view(info.id, mover)).table_index
+    first = narrow(await svc.seat_view(info.id, mover), TeamSeatView).table_index
     while len(info.to_act) == 2:
-        views = [await svc.seat_view(info.id, info.players[s]) for s in info.to_act]
+        views = [narrow(await svc.seat_view(info.id, info.players[s]), TeamSeatView) for s in info.to_act]
         view = next(v for v in views if v.table_index == first)
         seat = view.seat
         info = (await svc.act(info.id, info.players[seat], chooser_for("gin")(view, "easy", rng), info.version)).match
     (idle,) = info.to_act
+    assert info.teams is not None
     partner = next(s for s in range(4) if s != idle and info.teams[s] == info.teams[idle])
     opponent = next(s for s in range(4) if info.teams[s] != info.teams[idle])
     clock.advance(1200)
@@ -376,6 +384,7 @@ async def test_deadlines_and_ai_pending_for_n_seats(gin_db, tmp_path):
         await svc.claim(info.id, info.players[partner])
     result = await svc.claim(info.id, info.players[opponent])
     assert result.match.status == "abandoned" and result.match_over and result.seat == idle
+    assert result.match.teams is not None and result.match.winner is not None
     assert result.match.teams[result.match.winner] == info.teams[opponent]
     assert result.rating_changes == {
         info.players[s]: 16 if info.teams[s] != info.teams[idle] else -16 for s in range(4)

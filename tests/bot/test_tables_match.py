@@ -7,23 +7,24 @@ import json
 import pytest
 
 from bot.ai import greedy_action
-from bot.engine.gin import Match
+from bot.engine.gin import Match, PublicView
 from bot.engine.knock import BIG_GIN, EventKind, preset
 from bot.store import elo_delta
-from bot.tables import TableService
-from tests.store.helpers import first_legal, new_pvp, query
+from bot.tables import ActResult, TableService
+from tests.narrow import narrow
+from tests.store.helpers import first_legal, gin_rules, gin_view, new_pvp, query, turn_of
 
 
-async def _play_to_end(svc, match_id):
+async def _play_to_end(svc: TableService, match_id: int) -> tuple[Match, list[ActResult]]:
     """Play greedy moves; also replays every acknowledged move on a plain engine Match."""
     info = await svc.get_match(match_id)
     seed = query(svc.store.db.path, "SELECT seed FROM matches WHERE id = ?", match_id)[0][0]
-    shadow = Match.new(info.rules, seed)
+    shadow = Match.new(gin_rules(info.rules), seed)
     results = []
     while info.status == "active":
-        seat = info.public.turn
+        seat = turn_of(info)
         view = await svc.seat_view(match_id, info.players[seat])
-        action = greedy_action(view)
+        action = greedy_action(gin_view(view))
         result = await svc.act(match_id, info.players[seat], action, info.version)
         events = shadow.apply(seat, action)
         assert result.events == tuple(events)
@@ -44,7 +45,7 @@ async def test_whole_match_scores_hands_stats_and_ratings(gin_db, variant):
     final = results[-1]
     assert final.match_over and final.match.status == "finished"
     assert sum(1 for r in results if r.match_over) == 1
-    assert final.match.public.totals == shadow.totals()
+    assert narrow(final.match.public, PublicView).totals == shadow.totals()
     assert final.match.public.winner == shadow.winner
 
     # hands rows == the engine's history; hand_over reported on exactly those moves
@@ -77,9 +78,11 @@ async def test_whole_match_scores_hands_stats_and_ratings(gin_db, variant):
 
     # stats and ratings as the summary says
     s = shadow.summary()
+    assert s is not None
     w, lose = info.players[s.winner], info.players[s.loser]
     assert final.rating_changes == {w: 16, lose: -16}
     ws, ls = await svc.player_stats(1, w), await svc.player_stats(1, lose)
+    assert ws is not None and ls is not None
     assert (ws.rating, ws.matches_won, ws.matches_lost, ws.streak) == (1516, 1, 0, 1)
     assert (ls.rating, ls.matches_won, ls.matches_lost, ls.streak) == (1484, 0, 1, -1)
     assert ws.hands_won == s.hands_won[s.winner] and ls.hands_won == s.hands_won[s.loser]
@@ -94,7 +97,8 @@ async def test_whole_match_scores_hands_stats_and_ratings(gin_db, variant):
     assert await svc.match_for_channel(50) is None
     assert await svc.active_matches() == []
     ended = await svc.get_match(info.id)
-    assert ended.status == "finished" and ended.public.totals == shadow.totals() and ended.public.finished
+    assert ended.status == "finished" and narrow(ended.public, PublicView).totals == shadow.totals()
+    assert ended.public.finished
     await svc.close()
 
 
@@ -107,7 +111,8 @@ async def test_rematch_ratings_use_current_ratings(gin_db):
     r2 = await svc.resign(second.id, 2)  # user 1 wins the rematch as the underdog
     d = elo_delta(1484, 1516)
     assert d == 17 and r2.rating_changes == {1: d, 2: -d}
-    assert (await svc.player_stats(1, 1)).rating == 1484 + d
+    stats = await svc.player_stats(1, 1)
+    assert stats is not None and stats.rating == 1484 + d
     await svc.close()
 
 
@@ -119,7 +124,8 @@ async def test_resign_counts_as_the_resigners_loss(gin_db):
     assert result.match_over and result.match.status == "resigned" and result.match.public.winner == 0
     assert result.events[0].kind is EventKind.RESIGNED and result.hand_over is None and result.match_over
     assert query(path, "SELECT seat, action FROM moves WHERE match_id = ?", info.id) == [(1, "resign")]
-    assert (await svc.player_stats(1, 2)).matches_lost == 1
+    stats = await svc.player_stats(1, 2)
+    assert stats is not None and stats.matches_lost == 1
     await svc.close()
 
 
@@ -142,11 +148,12 @@ async def test_match_against_the_ai_with_a_chooser_double(gin_db, tmp_path):
         else:
             assert await svc.ai_step(info.id) is None  # not the AI's turn: nothing happens
             view = await svc.seat_view(info.id, 5)
-            result = await svc.act(info.id, 5, greedy_action(view), info.version)
+            result = await svc.act(info.id, 5, greedy_action(gin_view(view)), info.version)
         info = result.match
     assert all(c[:2] == (1, "hard") for c in calls)
-    assert result.rating_changes is None
+    assert result is not None and result.rating_changes is None
     human = await svc.player_stats(1, 5)
+    assert human is not None
     won = info.public.winner == 0
     assert (human.vs_bot_won, human.vs_bot_lost) == (int(won), int(not won))
     assert (human.rating, human.matches_won, human.matches_lost, human.hands_won) == (1500, 0, 0, 0)
@@ -167,8 +174,9 @@ async def test_match_against_the_ai_with_a_chooser_double(gin_db, tmp_path):
         result = (
             await svc2.ai_step(info.id)
             if info.public.turn == 1
-            else await svc2.act(info.id, 5, greedy_action(await svc2.seat_view(info.id, 5)), info.version)
+            else await svc2.act(info.id, 5, greedy_action(gin_view(await svc2.seat_view(info.id, 5))), info.version)
         )
+        assert result is not None  # the AI had the turn
         info = result.match
     assert calls2 == calls
     await svc.close()
@@ -187,7 +195,8 @@ async def test_ai_step_with_the_real_default_chooser(gin_db):
             result = await svc.ai_step(info.id)
             moved += 1
         else:
-            result = await svc.act(info.id, 5, greedy_action(await svc.seat_view(info.id, 5)), info.version)
+            result = await svc.act(info.id, 5, greedy_action(gin_view(await svc.seat_view(info.id, 5))), info.version)
+        assert result is not None  # the AI had the turn
         info = result.match
     assert moved >= 3
     await svc.close()
@@ -212,5 +221,6 @@ async def test_first_legal_double_is_a_valid_chooser(gin_db):
     info = await svc.play_bot(1, 9, 5, "human", 999, "GinBot", seed=3)
     if info.public.turn == 0:
         info = (await svc.act(info.id, 5, "pass", 0)).match
-    assert (await svc.ai_step(info.id)).match.version == info.version + 1
+    stepped = await svc.ai_step(info.id)
+    assert stepped is not None and stepped.match.version == info.version + 1
     await svc.close()

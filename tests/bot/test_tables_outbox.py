@@ -7,8 +7,8 @@ import json
 import pytest
 
 from bot.engine.gin import Match, public_view
-from bot.tables import AnnouncementKind, Refusal, TableService
-from tests.store.helpers import new_pvp, play_one, query
+from bot.tables import Announcement, AnnouncementKind, Refusal, TableService
+from tests.store.helpers import gin_rules, new_pvp, play_one, query
 
 
 async def test_each_hand_end_and_the_match_end_are_announced_with_their_move(gin_db):
@@ -18,7 +18,7 @@ async def test_each_hand_end_and_the_match_end_are_announced_with_their_move(gin
     first = await svc.pending_announcements(info.id)
     assert [(a.kind, a.version) for a in first] == [(AnnouncementKind.BOARD, 0)]  # the first board
     assert await svc.announced(first[0], 123) and not await svc.announced(first[0], 123)  # marked once
-    expected = []
+    expected: list[Announcement] = []
     while info.status == "active":
         result = await play_one(svc, info.id)
         info = result.match
@@ -44,7 +44,7 @@ async def test_each_hand_end_and_the_match_end_are_announced_with_their_move(gin
     log = query(
         path, "SELECT seat, action FROM moves WHERE match_id = ? AND seq <= ? ORDER BY seq", info.id, result_ann.version
     )
-    replayed = Match.replay(info.rules, info.seed, log)
+    replayed = Match.replay(gin_rules(info.rules), info.seed, log)
     assert then == public_view(replayed) and then.last_hand is not None and then.moves == result_ann.version
     for a in pending:
         await svc.announced(a, None)

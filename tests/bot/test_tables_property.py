@@ -16,7 +16,7 @@ from bot.constants import SNAPSHOT_EVERY
 from bot.engine.gin import Match
 from bot.engine.knock import BIG_GIN, DRAW_STOCK, PASS
 from bot.tables import Refusal, TableService
-from tests.store.helpers import new_pvp, query
+from tests.store.helpers import gin_rules, gin_view, new_pvp, query, turn_of
 
 # each step: (kind, choice) where kind picks what the caller does
 STEP = st.tuples(
@@ -28,13 +28,13 @@ async def _run(path: Path, seed: int, steps: list[tuple[str, int]]) -> None:
     svc = await TableService.open(path)
     try:
         info = await new_pvp(svc, channel=1, a=1, b=2, seed=seed)
-        shadow = Match.new(info.rules, seed)
+        shadow = Match.new(gin_rules(info.rules), seed)
         for kind, n in steps:
             if info.status != "active":
                 break
-            turn = info.public.turn
+            turn = turn_of(info)
             mover, waiter = info.players[turn], info.players[1 - turn]
-            view = await svc.seat_view(info.id, mover)
+            view = gin_view(await svc.seat_view(info.id, mover))
             if kind == "good":
                 action = greedy_action(view) if n < 8 else view.legal[n % len(view.legal)]
                 info = (await svc.act(info.id, mover, action, info.version)).match

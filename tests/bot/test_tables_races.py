@@ -8,14 +8,14 @@ from typing import Any
 
 from bot.ai import greedy_action
 from bot.tables import Refusal, TableService
-from tests.store.helpers import new_pvp, query
+from tests.store.helpers import gin_view, new_pvp, query, turn_of
 
 
 async def test_fifty_identical_acts_apply_once(gin_db):
     path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=3)
-    user = info.players[info.public.turn]
+    user = info.players[turn_of(info)]
     action = (await svc.seat_view(info.id, user)).legal[0]
     outcomes = await asyncio.gather(
         *(svc.act(info.id, user, action, info.version) for _ in range(50)), return_exceptions=True
@@ -38,9 +38,9 @@ async def test_concurrent_moves_in_100_channels_all_land(gin_db):
 
     async def run(info):
         for _ in range(per_table):
-            user = info.players[info.public.turn]
+            user = info.players[turn_of(info)]
             view = await svc.seat_view(info.id, user)
-            info = (await svc.act(info.id, user, greedy_action(view), info.version)).match
+            info = (await svc.act(info.id, user, greedy_action(gin_view(view)), info.version)).match
         return info
 
     finals = await asyncio.gather(*(run(info) for info in infos))
@@ -78,7 +78,7 @@ async def test_board_message_never_publishes_an_uncommitted_move(gin_db, monkeyp
     path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, seed=3)
-    user = info.players[info.public.turn]
+    user = info.players[turn_of(info)]
     view = await svc.seat_view(info.id, user)
     seen: list[tuple[int, int]] = []
     public: list[Any] = []
@@ -114,7 +114,7 @@ async def test_board_message_never_publishes_an_uncommitted_move(gin_db, monkeyp
     await asyncio.wait_for(board_written.wait(), 10)
     held = asyncio.create_task(svc.store.db.run(hold, key=info.id))
     assert await asyncio.to_thread(writer_held.wait, 10)
-    move = asyncio.create_task(svc.act(info.id, user, greedy_action(view), info.version))
+    move = asyncio.create_task(svc.act(info.id, user, greedy_action(gin_view(view)), info.version))
     try:
         await asyncio.wait_for(reader, 10)
     finally:

@@ -14,7 +14,8 @@ from bot.constants import SNAPSHOT_EVERY
 from bot.engine import game_type
 from bot.engine.gin import Match, public_view, seat_view
 from bot.tables import TableService
-from tests.store.helpers import execute, new_pvp, play_one, query
+from tests.narrow import narrow
+from tests.store.helpers import execute, gin_rules, gin_view, new_pvp, play_one, query, turn_of
 
 EVERY = 4  # the fault tests' snapshot interval: 11 moves leave the snapshot at 8 and a tail of 3
 MOVES = 11
@@ -98,9 +99,10 @@ async def test_a_tampered_snapshot_is_reported_and_wins(gin_db, caplog):
     _no_cards_in(errors, views[a.id])
     live = svc.live.get(a.id)
     assert live is not None and live.state.moves == MOVES
-    assert live.state.hand.stock == expected.hand.stock  # the snapshot (and its tail) wins
+    recovered = narrow(live.state, Match)
+    assert recovered.hand.stock == narrow(expected, Match).hand.stock  # the snapshot (and its tail) wins
     played = [(seat, text) for _, seat, text in await svc.store.move_log(a.id)]
-    assert live.state.hand.stock != Match.replay(a.rules, 1, played).hand.stock  # not what the log says
+    assert recovered.hand.stock != Match.replay(a.rules, 1, played).hand.stock  # not what the log says
     assert [await svc.seat_view(b.id, u) for u in b.players] == views[b.id]  # the other is untouched
     await svc.close()
 
@@ -152,10 +154,10 @@ async def test_views_of_recovered_match_equal_engine_views(gin_db):
     path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, a=1, b=2, seed=11)
-    engine = Match.new(info.rules, 11)
+    engine = Match.new(gin_rules(info.rules), 11)
     while engine.moves < 25:
-        seat = info.public.turn
-        action = greedy_action(await svc.seat_view(info.id, info.players[seat]))
+        seat = turn_of(info)
+        action = greedy_action(gin_view(await svc.seat_view(info.id, info.players[seat])))
         info = (await svc.act(info.id, info.players[seat], action, info.version)).match
         engine.apply(seat, action)
     assert engine.history, "the moves should cross a hand's end"
@@ -183,12 +185,12 @@ async def test_a_restarted_service_continues_the_match_identically(gin_db, backg
     path = gin_db
     svc = await TableService.open(path)
     info = await new_pvp(svc, channel=1, a=1, b=2, seed=5)
-    engine = Match.new(info.rules, 5)
+    engine = Match.new(gin_rules(info.rules), 5)
     snapshots: set[int] = set()
     restarts = 0
     while engine.moves < 90 and info.status == "active":
-        seat = info.public.turn
-        view = await svc.seat_view(info.id, info.players[seat])
+        seat = turn_of(info)
+        view = gin_view(await svc.seat_view(info.id, info.players[seat]))
         assert view == seat_view(engine, seat)
         action = greedy_action(view)
         assert action == greedy_action(seat_view(engine, seat))  # the same next move

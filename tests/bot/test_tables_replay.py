@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.gin import PublicView
 from bot.tables import Refusal, TableService
+from tests.narrow import narrow
 from tests.store.helpers import new_pvp, play_one
 
 
 async def _play_until_hands(svc: TableService, match_id: int, hands: int) -> int:
     """Greedy moves until ``hands`` hands have finished (or the match ended); the version then."""
     info = await svc.get_match(match_id)
-    while info.status == "active" and info.public.hands_played < hands:
+    while info.status == "active" and narrow(info.public, PublicView).hands_played < hands:
         info = (await play_one(svc, match_id)).match
     return info.version
 

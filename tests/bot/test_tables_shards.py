@@ -10,7 +10,7 @@ import pytest
 from bot.tables import Refusal, TableService
 from bot.tables.shards import ShardSet
 from tests.clock import Clock
-from tests.store.helpers import first_legal, new_pvp, play_one
+from tests.store.helpers import first_legal, new_pvp, play_one, turn_of
 
 EVEN, ODD = 0 << 22 | 1, 1 << 22 | 1  # two guilds: shard 0 and shard 1 of 2
 BOT = 99
@@ -66,7 +66,7 @@ async def test_a_cached_match_is_checked_against_the_store(gin_db: str | Path, s
         info = await new_pvp(old, channel=1, a=1, b=2, guild=EVEN, seed=5)
         await old.seat_view(info.id, 1)  # cached in the old process
         moved = (await play_one(new, info.id)).match  # the new owner moves
-        user = moved.players[moved.public.turn]
+        user = moved.players[turn_of(moved)]
         view = await new.seat_view(info.id, user)
         action = view.legal[0]
         if sharded:

@@ -9,6 +9,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
@@ -121,6 +122,6 @@ async def test_a_handler_is_in_flight_until_it_returns(bot: commands.Bot, fake_d
 
 
 def test_the_decorated_handler_keeps_its_signature_for_discord() -> None:
-    cmd = app_commands.Command(name="boom", description="test", callback=boom)
+    cmd: app_commands.Command[Any, ..., None] = app_commands.Command(name="boom", description="test", callback=boom)
     assert [p.name for p in cmd.parameters] == ["amount"]
     assert cmd.parameters[0].type is discord.AppCommandOptionType.integer

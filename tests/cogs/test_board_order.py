@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.tables import ActResult
 from fakediscord import FakeDiscord
 from render import renderer_for
-from tests.e2e.game_driver import fixed_seeds, gin_bot, start_match
+from tests.e2e.game_driver import fixed_seeds, gin_bot, start_match, states
 
 
 async def test_moves_reach_the_board_in_commit_order_whichever_task_shows_first(
@@ -18,6 +18,7 @@ async def test_moves_reach_the_board_in_commit_order_whichever_task_shows_first(
     fd = fake_discord
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(9), tick_s=5.0) as bot:
         await start_match(fd)
+        assert bot.desk is not None
         service, board = bot.service, bot.desk.board
         assert service is not None
         first = await service.match_for_channel(fd.channel.id)
@@ -37,7 +38,7 @@ async def test_moves_reach_the_board_in_commit_order_whichever_task_shows_first(
         discard = results[1]
         turn_end = renderer_for(discard.match.game).describe(discard.match.public, discard.match.names)
         board_message = fd.message(discard.match.board_message_id or 0)
-        snapshots = [*board_message.history, board_message]
+        snapshots = states(board_message)
         assert any(turn_end in (s.content or "") and s.attachments for s in snapshots), (
             "the discard that ended the turn never reached the board"
         )

@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.tables import ActResult, TableService
 from fakediscord import FakeDiscord
 from render import renderer_for
-from tests.e2e.game_driver import fixed_seeds, gin_bot, start_match
+from tests.e2e.game_driver import fixed_seeds, gin_bot, start_match, states
 
 
 async def play(service: TableService, match_id: int, moves: int) -> list[ActResult]:
@@ -29,6 +29,7 @@ async def test_queued_moves_draw_only_the_newest_board(fake_discord: FakeDiscord
     fd = fake_discord
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(9), tick_s=5.0) as bot:
         await start_match(fd)
+        assert bot.desk is not None
         service, board = bot.service, bot.desk.board
         assert service is not None
         match = await service.match_for_channel(fd.channel.id)
@@ -45,7 +46,7 @@ async def test_queued_moves_draw_only_the_newest_board(fake_discord: FakeDiscord
         newest = renderer_for(match.game).describe(results[-1].match.public, results[-1].match.names)
         first_turn = renderer_for(match.game).describe(results[1].match.public, results[1].match.names)
         message = fd.message(message.id)
-        edits = [*message.history, message][edits_before + 1 :]
+        edits = states(message)[edits_before + 1 :]
         assert len(edits) == 1, "one edit: the newest board"
         assert newest in message.content and message.attachments
         assert not any(first_turn in (e.content or "") for e in edits)
@@ -57,6 +58,7 @@ async def test_a_live_hand_draws_only_the_newest_of_queued_moves(fake_discord: F
     fd = fake_discord
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(9), tick_s=5.0) as bot:
         alice, bob = await start_match(fd)
+        assert bot.desk is not None
         service, hands = bot.service, bot.desk.hands
         assert service is not None
         match = await service.match_for_channel(fd.channel.id)
@@ -78,4 +80,5 @@ async def test_a_live_hand_draws_only_the_newest_of_queued_moves(fake_discord: F
         hand = fd.message(hand.id)
         assert len(hand.history) == edits_before + 1, "one edit: the newest state"
         assert hand.attachments and hand.buttons(), "his cards and his moves: the turn is his"
-        assert bot.desk.live.alive(match.id, waiting.user.id).version == results[-1].match.version
+        alive = bot.desk.live.alive(match.id, waiting.user.id)
+        assert alive is not None and alive.version == results[-1].match.version

@@ -6,6 +6,7 @@ the match end and the rematch. Nothing in cogs/ knows its rules."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from bot.client import GinBot
 from bot.config import Settings
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage, running_bot
-from tests.e2e.game_driver import posted_challenge, refusal_text
+from tests.e2e.game_driver import posted_challenge, refusal_text, states
 
 from . import toy_game
 
@@ -48,6 +49,10 @@ async def open_hand(fd: FakeDiscord, user: FakeUser, board: StoredMessage) -> St
 
 def moves_on(hand: StoredMessage) -> list[dict[str, Any]]:
     return [c for c in hand.all_components() if c.get("type") in (2, 3) and not c["custom_id"].endswith(":hand")]
+
+
+def moves_or_over(hand: StoredMessage) -> bool:
+    return bool(moves_on(hand)) or "match is over" in hand.content
 
 
 async def play(fd: FakeDiscord, user: FakeUser, hand: StoredMessage, prefer_menu: bool) -> InteractionRecord:
@@ -103,7 +108,7 @@ async def test_a_registered_toy_game_plays_through_the_discord_layer(
             user = order[turn]
             hand = hands[user.id]
             # no Refresh: the bot redraws the hand of the player to move by itself
-            await fd.wait_until(lambda h=hand: moves_on(h) or "match is over" in h.content or None, timeout=5)
+            await fd.wait_until(functools.partial(moves_or_over, hand), timeout=5)
             if "match is over" in hand.content:
                 break
             await play(fd, user, hand, prefer_menu=user is fd.alice)
@@ -118,9 +123,7 @@ async def test_a_registered_toy_game_plays_through_the_discord_layer(
             [f"**Race to Four** · Alice vs Bob · **hand {n} is over**", "Alice won the hand with 6"] for n in (1, 2)
         ]
         boards = [
-            m
-            for m in fd.channel_messages()
-            if any("table-" in a.filename for s in [*m.history, m] for a in s.attachments)
+            m for m in fd.channel_messages() if any("table-" in a.filename for s in states(m) for a in s.attachments)
         ]
         assert [b.history[0].content.split(" · ")[2] for b in boards] == ["hand 1", "hand 2"]  # a board per hand
         # the board was edited for everyone and lost its buttons at the end; hands stayed private

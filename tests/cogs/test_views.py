@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from typing import Any
 
 import discord
 import pytest
 
+from bot.engine import Card
 from bot.engine.gin import Match, SeatView, seat_view
 from bot.engine.knock import ActionKind, action, preset
 from cogs.gin import components as ui
@@ -23,6 +25,16 @@ STANDARD = preset("standard")
 
 def hand_view(sv: SeatView, match_id: int, version: int) -> discord.ui.View:
     return ui.hand_view(match_id, version, renderer_for("gin").controls(sv))
+
+
+def dynamic(item: discord.ui.Item[Any]) -> discord.ui.DynamicItem[Any]:
+    """A child of a view, which is always a DynamicItem (see the components docstring)."""
+    assert isinstance(item, discord.ui.DynamicItem), item
+    return item
+
+
+def custom_ids(view: discord.ui.View) -> list[str]:
+    return [dynamic(i).custom_id for i in view.children]
 
 
 def offered(view: discord.ui.View) -> tuple[list[str], dict[str, list[str]]]:
@@ -93,6 +105,7 @@ def test_random_play_every_offer_is_exactly_legal() -> None:
             if m.finished:
                 break
             seat = m.turn
+            assert seat is not None
             m.apply(seat, rnd.choice(m.legal_actions(seat)))
         for seat in (0, 1):
             sv = seat_view(m, seat)
@@ -107,11 +120,14 @@ def test_an_ordinary_turn_is_two_clicks() -> None:
     """A draw button, then one button per card: the card and the deadwood its discard leaves, best first."""
     m = Match.new(STANDARD, 3)
     while m.hand.phase != "draw":
+        assert m.turn is not None
         m.apply(m.turn, next(a for a in m.legal_actions(m.turn) if a.kind is ActionKind.PASS))
+    assert m.turn is not None
     sv = seat_view(m, m.turn)
     buttons, selects = offered(hand_view(sv, 1, m.moves))
     assert not selects and "stock" in buttons  # one click to draw
     m.apply(m.turn, next(a for a in m.legal_actions(m.turn) if a.kind is ActionKind.DRAW_STOCK))
+    assert m.turn is not None
     sv = seat_view(m, m.turn)
     view = hand_view(sv, 1, m.moves)
     cards = [
@@ -121,9 +137,17 @@ def test_an_ordinary_turn_is_two_clicks() -> None:
     ]
     assert len(cards) == 11 and not [i for i in view.children if isinstance(i, ui.MoveSelect)]  # one click to discard
     dw = dict(sv.discard_options)
-    left = [dw[next(a.card for a in sv.legal if str(a) == i.move.text)] for i in cards]  # type: ignore[union-attr]
+
+    def card_of(button: ui.MoveButton) -> Card:
+        """The card of the legal discard a button plays."""
+        assert button.move is not None
+        card = next(a.card for a in sv.legal if str(a) == button.move.text)
+        assert card is not None
+        return card
+
+    left = [dw[card_of(i)] for i in cards]
     assert left == sorted(left)  # best first
-    first = next(a.card for a in sv.legal if str(a) == cards[0].move.text)  # type: ignore[union-attr]
+    first = card_of(cards[0])
     assert cards[0].item.label == f"{first.pretty} · leaves {dw[first]}"
     assert {i.item.style for i in cards} == {discord.ButtonStyle.secondary}
     assert [len(r["components"]) for r in view.to_components()] == [5, 5, 1]
@@ -144,23 +168,27 @@ def test_knocks_ask_first_and_stand_apart() -> None:
     asks = [i for i in view.children if isinstance(i, ui.AskButton)]
     knocks = [a for a in sv.legal if a.kind is ActionKind.KNOCK]
     assert asks and len(asks) == min(len(knocks), 5)
-    assert all(i.item.style is discord.ButtonStyle.danger and i.item.label.startswith("Knock") for i in asks)
+    assert all(
+        i.item.style is discord.ButtonStyle.danger and i.item.label is not None and i.item.label.startswith("Knock")
+        for i in asks
+    )
     assert all(i.custom_id.startswith("gin:1:ask.knock.") for i in asks)
     rows = {
         i.custom_id: r
         for r, row in enumerate(view.to_components())
         for c in row["components"]
-        for i in view.children
+        for i in map(dynamic, view.children)
         if i.custom_id == c["custom_id"]
     }
     assert {rows[i.custom_id] for i in asks} == {3}  # a row of their own, under the cards
-    best, dw = sv.best_knock  # type: ignore[misc]
+    assert sv.best_knock is not None
+    best, dw = sv.best_knock
     control = next(c for c in renderer_for("gin").controls(sv) if c.action == f"knock {best}")
     assert control.confirm is not None and f"{dw} deadwood" in control.confirm and best.pretty in control.confirm
     # the question: the move's own button, and Cancel back to the hand
     ask = ui.confirm_view(1, 3, control)
-    assert [i.custom_id for i in ask.children] == [f"gin:1:knock.{best}:3", "gin:1:hand"]
-    assert ask.children[1].item.label == "Cancel"
+    assert custom_ids(ask) == [f"gin:1:knock.{best}:3", "gin:1:hand"]
+    assert dynamic(ask.children[1]).item.label == "Cancel"
 
 
 def test_more_knocks_than_fit_go_to_a_menu_that_asks() -> None:
@@ -177,7 +205,7 @@ def test_more_knocks_than_fit_go_to_a_menu_that_asks() -> None:
     assert all(c.confirm for c in controls if c.action.startswith("knock "))
     view = hand_view(many, 1, 3)
     check_view_shape(view, 1, 3)
-    assert "gin:1:knock:3" in [i.custom_id for i in view.children]  # the knock menu keeps its older id
+    assert "gin:1:knock:3" in custom_ids(view)  # the knock menu keeps its older id
 
 
 def test_gin_and_big_gin_buttons() -> None:
@@ -194,8 +222,9 @@ def test_gin_and_big_gin_buttons() -> None:
 
 def test_not_your_turn_offers_only_refresh() -> None:
     m = Match.new(STANDARD, 3)
+    assert m.turn is not None
     view = hand_view(seat_view(m, 1 - m.turn), 9, m.moves)
-    assert [i.custom_id for i in view.children] == ["gin:9:hand"]
+    assert custom_ids(view) == ["gin:9:hand"]
 
 
 def test_layout_keeps_discords_limits() -> None:
@@ -215,7 +244,7 @@ def test_controls_become_buttons_and_one_select_per_menu() -> None:
         Control("bid 3", "Bid three", style="success", row=2, menu="bids"),
     ]
     view = ui.controls_view(5, 2, controls)
-    assert [i.custom_id for i in view.children] == [
+    assert custom_ids(view) == [
         "gin:5:draw:2",
         "gin:5:pick.cards:2",
         "gin:5:pass:2",
@@ -239,25 +268,29 @@ def test_board_challenge_and_other_views() -> None:
         (ui.challenge_view(11), ["ginc:11:accept", "ginc:11:decline"]),
     ):
         assert view.timeout is None
-        assert [i.custom_id for i in view.children] == expected
+        assert custom_ids(view) == expected
         assert all(isinstance(i, ui.ITEMS) for i in view.children)
 
 
 async def test_dynamic_items_rebuild_from_their_custom_id() -> None:
     """What discord.py does on a click: match the template, then from_custom_id(base item)."""
     m = Match.new(STANDARD, 2)
+    assert m.turn is not None
     view = hand_view(seat_view(m, m.turn), 21, 5)
     k = Match.new(STANDARD, 1)
     rig(k, 0, "AS 2S 3S 7H 7D 7C 4D 5D 6D 2C KS", "4S 5S 6S 8H 8D 8C JS JD 3C 6H")
     knocks = hand_view(seat_view(k, 0), 21, 5)
     assert any(isinstance(i, ui.AskButton) for i in knocks.children)
-    for item in [
-        *view.children,
-        *knocks.children,
-        *ui.board_view(21).children,
-        *ui.challenge_view(3).children,
-        *ui.resign_confirm_view(21).children,
-    ]:
+    for item in map(
+        dynamic,
+        [
+            *view.children,
+            *knocks.children,
+            *ui.board_view(21).children,
+            *ui.challenge_view(3).children,
+            *ui.resign_confirm_view(21).children,
+        ],
+    ):
         cls = type(item)
         match = cls.__discord_ui_compiled_template__.fullmatch(item.custom_id)
         assert match is not None
@@ -270,7 +303,7 @@ async def test_dynamic_items_rebuild_from_their_custom_id() -> None:
 async def test_an_out_of_range_id_rebuilds_as_an_item_that_refuses() -> None:
     """discord.py logs an error (and answers nothing) if from_custom_id raises: it must not."""
     cid = f"gin:{2**63}:stock:1"
-    base = discord.ui.Button(label="x", custom_id=cid)
+    base: discord.ui.Button[discord.ui.View] = discord.ui.Button(label="x", custom_id=cid)
     match = ui.MoveButton.__discord_ui_compiled_template__.fullmatch(cid)
     assert match is not None
     item = await ui.MoveButton.from_custom_id(None, base, match)  # type: ignore[arg-type]

@@ -32,7 +32,9 @@ from bot.client import GinBot
 from bot.config import Settings
 from bot.engine.gin import Match, seat_view
 from bot.engine.knock import Action, ActionKind, preset
-from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage, running_bot
+from bot.tables import TableService
+from cogs.gin import Desk
+from fakediscord import FakeDiscord, FakeUser, InteractionRecord, MessageSnapshot, StoredMessage, running_bot
 
 FULL_MATCH_TARGET = 50
 
@@ -43,7 +45,9 @@ FULL_MATCH_TARGET = 50
 def simulate(seed: int, target: int) -> Match:
     m = Match.new(preset("standard", target=target), seed)
     while not m.finished:
-        m.apply(m.turn, policy(offered_moves(seat_view(m, m.turn)), m.turn))
+        seat = m.turn
+        assert seat is not None
+        m.apply(seat, policy(offered_moves(seat_view(m, seat)), seat))
     return m
 
 
@@ -51,7 +55,7 @@ def simulate(seed: int, target: int) -> Match:
 def find_full_match_seed(target: int = FULL_MATCH_TARGET, first: int = 95, tries: int = 400) -> tuple[int, list[str]]:
     """A deal seed whose policy match has a knock, an undercut and a gin (95 did when written)."""
     for seed in [first, *range(tries)]:
-        outcomes = [h.outcome for h in simulate(seed, target).history]
+        outcomes: list[str] = [h.outcome for h in simulate(seed, target).history]
         if {"knock", "undercut", "gin"} <= set(outcomes):
             return seed, outcomes
     raise AssertionError("no seed with knock, undercut and gin: did the engine change?")
@@ -70,7 +74,7 @@ def fixed_seeds(*seeds: int) -> Callable[[], int]:
 @contextlib.asynccontextmanager
 async def gin_bot(
     fd: FakeDiscord,
-    db: Path,
+    db: Path | str,
     *,
     seeds: Callable[[], int] | None = None,
     ai_delay_s: float = 0.0,
@@ -83,6 +87,23 @@ async def gin_bot(
     bot = GinBot(settings, seed_source=seeds, ai_delay_s=ai_delay_s, tick_s=tick_s, sync=sync, **kw)
     async with running_bot(fd, bot=bot) as running:
         yield running
+
+
+def states(message: StoredMessage) -> list[MessageSnapshot | StoredMessage]:
+    """Every state a message has shown, oldest first: its snapshot before each edit, then itself."""
+    return [*message.history, message]
+
+
+def service_of(bot: GinBot) -> TableService:
+    """A running bot's table service (its setup_hook opened it)."""
+    assert bot.service is not None, "the bot is not running"
+    return bot.service
+
+
+def desk_of(bot: GinBot) -> Desk:
+    """A running bot's Desk (its setup_hook built it)."""
+    assert bot.desk is not None, "the bot is not running"
+    return bot.desk
 
 
 # -- players ---------------------------------------------------------------------------------------

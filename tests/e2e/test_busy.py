@@ -15,7 +15,7 @@ from cogs.gin.flows.posting import pictures, use_pictures
 from fakediscord import FakeDiscord, StoredMessage
 from render import GameRenderer, register_renderer, renderer_for, unregister_renderer
 from render.pool import RenderPool
-from tests.e2e.game_driver import fixed_seeds, gin_bot, start_match
+from tests.e2e.game_driver import desk_of, fixed_seeds, gin_bot, service_of, start_match
 
 
 class Blocker:
@@ -66,7 +66,7 @@ async def test_a_move_while_pictures_queue_is_answered_in_words_then_drawn(
 
             hand = await fd.wait_until(drawn, timeout=10, what="the picture that follows")
             assert hand.attachments and not ix.followups  # drawn, and no refusal
-            match = await bot.service.match_for_channel(fd.channel.id)
+            match = await service_of(bot).match_for_channel(fd.channel.id)
             assert match is not None and match.version == 1  # the move was saved once
             assert renderer_for(match.game) is not blocker
         finally:
@@ -84,7 +84,7 @@ async def test_a_move_while_hands_queue_is_answered_in_words_then_drawn(
         mover = alice if alice.controls() else bob
         assert mover.hand is not None
         hand_id = mover.hand.id
-        gate = bot.desk.hands.gate
+        gate = desk_of(bot).hands.gate
         for _ in range(DRAWS_AT_ONCE):  # every hand-drawing slot taken (other tables' moves)
             await gate.acquire()
         try:
@@ -96,7 +96,7 @@ async def test_a_move_while_hands_queue_is_answered_in_words_then_drawn(
             await fd.wait_until(
                 lambda: fd.message(hand_id).content == messages.BUSY_MOVE or None, timeout=5, what="busy"
             )
-            match = await bot.service.match_for_channel(fd.channel.id)
+            match = await service_of(bot).match_for_channel(fd.channel.id)
             assert match is not None and match.version == 1  # saved before the answer said so
         finally:
             for _ in range(DRAWS_AT_ONCE):

@@ -168,7 +168,7 @@ async def test_user_option_dynamic_button_refusal_and_edit(fake_discord: FakeDis
         ans = await ix.response()
         assert not ans.ephemeral and ans.content == f"{fd.alice.mention} challenges {fd.bob.mention} to 150"
         board = fd.last_public_message()
-        assert board is ans.message and board.mention_ids == [fd.alice.id, fd.bob.id]
+        assert board is not None and board is ans.message and board.mention_ids == [fd.alice.id, fd.bob.id]
         assert board.labels() == ["Accept"]
 
         refused = await (await fd.click(fd.carol, board, f"t:accept:{fd.bob.id}")).response()
@@ -299,7 +299,7 @@ async def test_subprocess_bot_restart_keeps_persistent_buttons(fake_discord: Fak
     first = await BotProcess(fd, entry="tests.e2e.minimal_bot:main").start()
     try:
         post = await (await fd.slash(fd.alice, "post")).response()
-        assert post.content == f"posted by pid {first.pid}"
+        assert post.content == f"posted by pid {first.pid}" and post.message is not None
     finally:
         await first.kill()
     second = await BotProcess(fd, entry="tests.e2e.minimal_bot:main").start()

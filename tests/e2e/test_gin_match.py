@@ -50,7 +50,7 @@ async def test_whole_match_knock_undercut_gin_then_leaderboard(
         alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
         await alice.open_hand(board)
         await bob.open_hand(board)
-        assert alice.hand.attachments[0].filename.startswith("hand-")
+        assert alice.hand is not None and alice.hand.attachments[0].filename.startswith("hand-")
         moves = await play_out([alice, bob])
         assert moves > 20
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import GinBot
+from bot.engine.gin import PublicView
 from bot.engine.knock import Action, ActionKind
 from fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.game_driver import (
@@ -33,10 +34,13 @@ from tests.e2e.game_driver import (
     play_turns,
     posted_challenge,
     public_hand_leaks,
+    service_of,
     slash,
     stale_boards,
     start_match,
+    states,
 )
+from tests.narrow import narrow
 
 
 def ever_boards(fd: FakeDiscord) -> list[StoredMessage]:
@@ -44,7 +48,7 @@ def ever_boards(fd: FakeDiscord) -> list[StoredMessage]:
     return [
         m
         for m in fd.channel_messages()
-        if any(a.filename.startswith("table-") for snap in [*m.history, m] for a in snap.attachments)
+        if any(a.filename.startswith("table-") for snap in states(m) for a in snap.attachments)
     ]
 
 
@@ -152,7 +156,7 @@ async def test_against_the_bot_the_hand_follows_the_bots_moves(fake_discord: Fak
         # the hand told what the bot did, and the board said it was thinking
         assert any(re.search(r"GinBot (drew|took).* and discarded", text) for text in said), said[:5]
         assert any(
-            "GinBot** (the bot) is thinking" in snap.content for m in fd.channel_messages() for snap in [*m.history, m]
+            "GinBot** (the bot) is thinking" in snap.content for m in fd.channel_messages() for snap in states(m)
         )
         assert "Waiting for GinBot" not in " ".join(said)
         await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
@@ -222,13 +226,14 @@ async def test_a_knock_asks_first_and_cancel_goes_back(fake_discord: FakeDiscord
             if p is alice and any(a.kind is ActionKind.KNOCK for a, _, _ in p.offered()):
                 break
             await p.act()
-        assert alice.hand is not None
+        assert alice.hand is not None and alice.match_id is not None
+        service = service_of(bot)
         knock = next(c for c in alice.hand.buttons() if c["custom_id"].startswith(f"gin:{alice.match_id}:ask.knock."))
         assert knock["style"] == 4 and knock["label"].startswith("Knock")  # red, on its own row under the cards
         rows = [[c.get("custom_id") for c in row["components"]] for row in alice.hand.components]
         assert knock["custom_id"] in rows[3] and all(":discard." in cid for row in rows[:3] for cid in row)
         picture = alice.hand.attachments
-        version = (await bot.service.get_match(alice.match_id)).version
+        version = (await service.get_match(alice.match_id)).version
 
         ask = await fd.click(fd.alice, alice.hand, knock["custom_id"])
         await ask.settled()
@@ -239,7 +244,7 @@ async def test_a_knock_asks_first_and_cancel_goes_back(fake_discord: FakeDiscord
         ), alice.hand.content
         assert alice.hand.attachments == picture  # the cards stay in view
         assert [c["label"] for c in alice.hand.buttons()] == [knock["label"], "Cancel"]
-        assert (await bot.service.get_match(alice.match_id)).version == version  # nothing played yet
+        assert (await service.get_match(alice.match_id)).version == version  # nothing played yet
 
         back = await fd.click(fd.alice, alice.hand, alice.hand.component(label="Cancel")["custom_id"])
         await back.settled()
@@ -251,7 +256,8 @@ async def test_a_knock_asks_first_and_cancel_goes_back(fake_discord: FakeDiscord
         yes = await fd.click(fd.alice, alice.hand, knock["custom_id"].replace(":ask.", ":"))
         await yes.settled()
         assert not yes.followups and alice.hand_over
-        assert (await bot.service.get_match(alice.match_id)).public.last_hand.outcome in ("knock", "undercut")
+        last = narrow((await service.get_match(alice.match_id)).public, PublicView).last_hand
+        assert last is not None and last.outcome in ("knock", "undercut")
 
 
 async def test_each_players_style_is_his_own(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -280,7 +286,7 @@ async def test_each_players_style_is_his_own(fake_discord: FakeDiscord, tmp_path
         assert "four-colour deck, large cards" in (await ix.final()).content
         await fd.wait_for_edit(alice.hand, edits)
         assert alice.hand.attachments and alice.hand.attachments[0].data != two_colour
-        style = await bot.service.player_style(fd.alice.id)
+        style = await service_of(bot).player_style(fd.alice.id)
         assert (style.four_colour, style.card_size, style.text_only) == (True, "large", False)
         # loose cards by suit, hints off
         ix = await fd.slash(fd.alice, "gin", subcommand="style", options={"card_order": "suit", "hints": False})
@@ -290,8 +296,9 @@ async def test_each_players_style_is_his_own(fake_discord: FakeDiscord, tmp_path
         await set_grace(fd, 45)
     # both are stored: a restarted bot knows them
     async with gin_bot(fd, db, sync=False) as again:
-        style = await again.service.player_style(fd.alice.id)
+        service = service_of(again)
+        style = await service.player_style(fd.alice.id)
         assert (style.four_colour, style.card_size, style.text_only) == (True, "large", False)
         assert (style.card_order, style.hints) == ("suit", False)
-        assert (await again.service.player_style(fd.bob.id)).card_size == "normal"
-        assert await again.service.ping_grace(fd.guild_id) == 45
+        assert (await service.player_style(fd.bob.id)).card_size == "normal"
+        assert await service.ping_grace(fd.guild_id) == 45

@@ -21,6 +21,7 @@ from tests.e2e.game_driver import (
     posted_challenge,
     public_hand_leaks,
     refusal_text,
+    service_of,
     start_match,
 )
 
@@ -88,7 +89,7 @@ async def test_challenge_refusals(fake_discord: FakeDiscord, tmp_path: Path, cap
                 await fd.slash(fd.carol, "gin", subcommand=sub, options=options, channel=fd.channel2)
             )
             assert "Attach Files" in text and "Send Messages" not in text
-        assert await bot.service.match_for_channel(fd.channel2.id) is None
+        assert await service_of(bot).match_for_channel(fd.channel2.id) is None
     assert no_errors(caplog) == []
 
 
@@ -99,6 +100,7 @@ async def test_move_refusals(fake_discord: FakeDiscord, tmp_path: Path, caplog: 
         alice, bob = await start_match(fd)
         mover, waiter = (alice, bob) if alice.controls() else (bob, alice)
         assert mover.controls() and not waiter.controls()
+        assert mover.hand is not None
         board = board_of(fd)
 
         # a third user: board buttons and a forged move
@@ -167,7 +169,7 @@ async def test_move_refusals(fake_discord: FakeDiscord, tmp_path: Path, caplog: 
             await p.act()
             if p.hand_over:
                 first_hand_control, holder = choice, p
-        assert first_hand_control is not None
+        assert first_hand_control is not None and holder.hand is not None
         await fd.wait_until(
             lambda: len([m for m in fd.channel_messages() if m.find_component(label="My hand")]) == 1 or None
         )
@@ -190,16 +192,21 @@ async def test_resign_and_rematch(fake_discord: FakeDiscord, tmp_path: Path, cap
         board = board_of(fd)
         # /gin resign asks first, like the board's button: nothing has changed yet
         ask = await fd.slash(fd.bob, "gin", subcommand="resign")
-        assert (await ask.final()).ephemeral
-        assert ask.original.find_component(label="Yes, resign the match") is not None
+        question = await ask.final()
+        assert question.ephemeral
+        assert question.find_component(label="Yes, resign the match") is not None
         # ... and Cancel takes the question back
-        cancel = await fd.click(fd.bob, ask.original, ask.original.component(label="Cancel")["custom_id"])
+        cancel = await fd.click(fd.bob, question, question.component(label="Cancel")["custom_id"])
         assert (await cancel.response()).type == 7
+        taken_back = ask.original
         assert (
-            "did not resign" in ask.original.content
-            and ask.original.find_component(label="Yes, resign the match") is None
+            taken_back is not None
+            and "did not resign" in taken_back.content
+            and taken_back.find_component(label="Yes, resign the match") is None
         )
-        assert (await bot.service.match_for_channel(fd.channel.id)).status == "active"
+        service = service_of(bot)
+        match = await service.match_for_channel(fd.channel.id)
+        assert match is not None and match.status == "active"
         ix = await fd.click(fd.bob, board, board.component(label="Resign")["custom_id"])
         confirm = await ix.final()
         assert confirm.ephemeral
@@ -210,7 +217,7 @@ async def test_resign_and_rematch(fake_discord: FakeDiscord, tmp_path: Path, cap
         # the board keeps the hand's last state, without buttons: nothing in the channel shows a turn
         assert "match over" in board.content and board.find_component(label="My hand") is None
         assert board.attachments and board.attachments[0].filename.startswith("table-")
-        a = await bot.service.player_stats(fd.guild_id, fd.alice.id)
+        a = await service.player_stats(fd.guild_id, fd.alice.id)
         assert a is not None and a.matches_won == 1
         # a stranger cannot ask for the rematch; Bob can: a new challenge to Alice
         text = await refusal_text(await fd.click(fd.carol, end, end.component(label="Rematch")["custom_id"]))
@@ -228,8 +235,8 @@ async def test_resign_and_rematch(fake_discord: FakeDiscord, tmp_path: Path, cap
         answer = await ok.response()
         text = (await ok.final()).content
         assert answer.ephemeral and "Target: 50" in text and "10 minutes" in text and "90 seconds" in text
-        assert await bot.service.ping_grace(fd.guild_id) == 90
-        gs = await bot.service.guild_settings(fd.guild_id)
+        assert await service.ping_grace(fd.guild_id) == 90
+        gs = await service.guild_settings(fd.guild_id)
         assert gs.target == 50 and gs.turn_timeout_s == 600
         rules = await fd.slash(fd.carol, "gin", subcommand="rules", options={"variant": "oklahoma"})
         assert "oklahoma" in ((await rules.final()).content or "").lower()

@@ -8,20 +8,25 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.gin import PublicView
 from bot.engine.knock import ActionKind
 from fakediscord import BotProcess, FakeDiscord
 from tests.clock import Clock
 from tests.e2e.game_driver import (
     Player,
     board_of,
+    desk_of,
     fixed_seeds,
     gin_bot,
     posted_challenge,
     public_hand_leaks,
     refusal_text,
+    service_of,
     slash,
     start_match,
+    states,
 )
+from tests.narrow import narrow
 
 
 async def test_restart_mid_hand_old_board_still_works(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -88,9 +93,9 @@ async def test_game_against_the_bot_moves_by_itself(
         end = await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
         assert "vs the bot" in end.content
         # the bot's own moves were shown on the boards
-        said = " ".join(s.content for m in fd.channel_messages() for s in [*m.history, m])
+        said = " ".join(s.content for m in fd.channel_messages() for s in states(m))
         assert "GinBot" in said and moves > 0
-        stats = await bot.service.player_stats(fd.guild_id, fd.alice.id)
+        stats = await service_of(bot).player_stats(fd.guild_id, fd.alice.id)
         assert stats is not None and stats.vs_bot_won + stats.vs_bot_lost == 1
         assert stats.matches_won == stats.matches_lost == 0 and stats.rating == 1500
         lb = await slash(fd, fd.alice, "leaderboard", by="vs_bot")
@@ -122,8 +127,9 @@ async def test_the_bot_never_overtakes_a_move_on_the_board(
     import time
 
     import render.gin.duel
+    import render.gin.hand
 
-    real = render.gin.duel.render_hand
+    real = render.gin.hand.render_hand  # what render.gin.duel calls
 
     def slow_render_hand(*args, **kwargs):  # a busy worker pool (a deliberate delay, not a wait)
         time.sleep(0.05)
@@ -146,15 +152,14 @@ async def test_the_bot_never_overtakes_a_move_on_the_board(
             else:
                 await human.wait_for_turn()
         await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
-        match = await bot.service.get_match(human.match_id)
+        assert human.match_id is not None
+        match = await service_of(bot).get_match(human.match_id)
         results = [
             m for m in fd.channel_messages() if m.attachments and m.attachments[0].filename.startswith("result-")
         ]
-        assert len(results) == match.public.hands_played
+        assert len(results) == narrow(match.public, PublicView).hands_played
         for m in fd.channel_messages(include_deleted=True):
-            hands = {
-                h.group(1) for snap in [*m.history, m] for h in [re.search(r"hand (\d+)", snap.content or "")] if h
-            }
+            hands = {h.group(1) for snap in states(m) for h in [re.search(r"hand (\d+)", snap.content or "")] if h}
             assert len(hands) <= 1, f"board {m.id} showed hands {sorted(hands)}"
 
 
@@ -167,7 +172,9 @@ async def test_turn_deadline_warns_then_the_opponent_may_claim(fake_discord: Fak
         idle_id = board.mention_ids[0]
         idle, waiting = (alice, bob) if idle_id == fd.alice.id else (bob, alice)
         assert idle.controls() and not waiting.controls()
-        gs = await bot.service.guild_settings(fd.guild_id)
+        assert idle.hand is not None and waiting.hand is not None and idle.match_id is not None
+        service = service_of(bot)
+        gs = await service.guild_settings(fd.guild_id)
         clock.advance(gs.turn_timeout_s + 5)
         warn = await fd.wait_for_message(lambda m: m.public and "it is your turn" in m.content, timeout=5)
         assert warn.mention_ids == [idle_id]
@@ -189,19 +196,19 @@ async def test_turn_deadline_warns_then_the_opponent_may_claim(fake_discord: Fak
         # turn); the board shows a move inside a turn only after the grace period (60 s)
         await fd.wait_for_edit(waiting.hand, waiting_edits)
         assert "took the upcard" in waiting.hand.content
-        before = await bot.service.get_match(idle.match_id)
+        before = await service.get_match(idle.match_id)
         assert before.status == "active" and before.public.turn == idle.seat
         since, claim_edits, board_edits = len(fd.all_payloads()), len(claim.history), len(board.history)
         early = await fd.click(waiting.user, claim, claim_id)
         text = await refusal_text(early)
         assert text.startswith("You can claim this match only when your opponent has been idle long enough"), text
-        after = await bot.service.get_match(idle.match_id)
+        after = await service.get_match(idle.match_id)
         assert (after.status, after.version, after.public.turn) == ("active", before.version, idle.seat)
         public = [(p.kind, p.json.get("type")) for p in fd.all_payloads()[since:] if p.public]
         assert public == [("callback", 6)]  # only the click's acknowledgement: nothing posted or edited
         assert (len(claim.history), len(board.history)) == (claim_edits, board_edits)
         assert claim.find_component(label="Claim the win") is not None
-        assert await bot.service.player_stats(fd.guild_id, waiting.user.id) is None
+        assert await service.player_stats(fd.guild_id, waiting.user.id) is None
 
         # once the restarted clock has run out as well, the claim wins
         clock.advance(2 * gs.turn_timeout_s + 5)
@@ -212,7 +219,7 @@ async def test_turn_deadline_warns_then_the_opponent_may_claim(fake_discord: Fak
         await done.response()
         end = await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
         assert waiting.user.display_name in end.content
-        stats = await bot.service.player_stats(fd.guild_id, waiting.user.id)
+        stats = await service.player_stats(fd.guild_id, waiting.user.id)
         assert stats is not None and stats.matches_won == 1
 
 
@@ -244,8 +251,9 @@ async def test_challenge_found_expired_by_a_click_or_elsewhere_loses_its_buttons
     fd = fake_discord
     clock = Clock.from_wall_clock()
     async with gin_bot(fd, tmp_path / "gin.sqlite3", sync=False, clock=clock, tick_s=0.1) as bot:
-        await fd.wait_until(lambda: bot.desk.scheduler.loop.is_running() or None)
-        bot.desk.scheduler.loop.change_interval(seconds=3600)  # no sweep from here on, unless called
+        scheduler = desk_of(bot).scheduler
+        await fd.wait_until(lambda: scheduler.loop.is_running() or None)
+        scheduler.loop.change_interval(seconds=3600)  # no sweep from here on, unless called
         # a late click finds it expired and updates it at once
         first = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
         msg = await posted_challenge(fd, first)
@@ -262,8 +270,8 @@ async def test_challenge_found_expired_by_a_click_or_elsewhere_loses_its_buttons
         assert other.find_component(label="Accept") is not None
         clock.advance(minutes=30)
         await (await fd.slash(fd.dana, "gin", subcommand="play", channel=fd.channel2)).final()
-        assert await bot.service.match_for_channel(fd.channel2.id) is not None
-        await bot.desk.scheduler.tick()
+        assert await service_of(bot).match_for_channel(fd.channel2.id) is not None
+        await scheduler.tick()
         await fd.wait_until(lambda: "expired" in other.content or None, timeout=5)
         assert other.find_component(label="Accept") is None
 
@@ -277,17 +285,18 @@ async def test_a_late_player_who_moves_before_the_forfeit_keeps_the_match(
     clock = Clock.from_wall_clock()
     caplog.set_level(logging.INFO)
     async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(2), sync=False, clock=clock, tick_s=0.1) as bot:
-        await fd.wait_until(lambda: bot.desk.scheduler.loop.is_running() or None)
-        bot.desk.scheduler.loop.change_interval(seconds=3600)
+        scheduler, service = desk_of(bot).scheduler, service_of(bot)
+        await fd.wait_until(lambda: scheduler.loop.is_running() or None)
+        scheduler.loop.change_interval(seconds=3600)
         alice, bob = await start_match(fd)
-        gs = await bot.service.guild_settings(fd.guild_id)
+        gs = await service.guild_settings(fd.guild_id)
         clock.advance(3 * gs.turn_timeout_s)
-        [late] = await bot.service.overdue()
+        [late] = await service.overdue()
         assert late.stage == "abandon"
         mover = alice if alice.controls() else bob
         await mover.act()
-        await bot.desk.scheduler.handle_overdue(late)
-        match = await bot.service.get_match(late.match.id)
+        await scheduler.handle_overdue(late)
+        match = await service.get_match(late.match.id)
         assert match.status == "active" and match.version == late.match.version + 1
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("notice dropped" in r.getMessage() for r in caplog.records)

@@ -13,6 +13,7 @@ from bot.tables import TableService
 from bot.tables.recovery import RecoveryPart
 from fakediscord import FakeChannel, FakeDiscord
 from tests.e2e.game_driver import gin_bot
+from tests.store.helpers import gin_view, turn_of
 
 MATCHES = 8
 MOVES = 10  # past the first periodic snapshot: a snapshot and a tail of moves after it
@@ -30,8 +31,8 @@ async def write_matches(db, fd: FakeDiscord) -> list[int]:
             info = await svc.accept(c.id, fd.bob.id, "Bob", seed=100 + i)
             for _ in range(MOVES):
                 info = await svc.get_match(info.id)
-                user = info.players[info.public.turn]
-                await svc.act(info.id, user, greedy_action(await svc.seat_view(info.id, user)), info.version)
+                user = info.players[turn_of(info)]
+                await svc.act(info.id, user, greedy_action(gin_view(await svc.seat_view(info.id, user))), info.version)
             ids.append(info.id)
     finally:
         await svc.close()
@@ -78,9 +79,9 @@ async def test_the_bot_answers_before_the_background_check_ends(tmp_path, monkey
                 assert service.loaded.is_set() and len(service.live) == MATCHES
                 # The corrupt match plays on from its snapshot, as after a blocking recovery.
                 info = await service.get_match(corrupt)
-                user = info.players[info.public.turn]
+                user = info.players[turn_of(info)]
                 result = await service.act(
-                    corrupt, user, greedy_action(await service.seat_view(corrupt, user)), info.version
+                    corrupt, user, greedy_action(gin_view(await service.seat_view(corrupt, user))), info.version
                 )
                 assert result.match.version == info.version + 1
     assert events == ["background starts", "answered", "check done"]

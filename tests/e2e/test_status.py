@@ -21,8 +21,9 @@ async def test_the_owner_sees_the_bots_status_and_no_one_else_does(fake_discord:
             await fd.slash(fd.carol, "gin-admin", subcommand="settings", options={"target": 50})
         schema = fd.command_schema("gin-admin")
         assert schema is not None and int(schema["default_member_permissions"]) == 1 << 5  # Manage Server
-        assert fd.command_schema("gin") is not None
-        assert {o["name"] for o in fd.command_schema("gin")["options"]}.isdisjoint({"settings", "status"})
+        gin = fd.command_schema("gin")
+        assert gin is not None
+        assert {o["name"] for o in gin["options"]}.isdisjoint({"settings", "status"})
 
         asked = await fd.slash(fd.owner, "gin-admin", subcommand="status", options={})
         answer = await asked.final(5)

@@ -28,11 +28,12 @@ import pytest
 
 from bot.ai import chooser_for
 from bot.client import GinBot
-from bot.engine.tablegames import Act, TableAction
+from bot.engine.tablegames import Act, TableAction, TablePublicView, TableSeatView
 from bot.tables import STALE
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, StoredMessage
 from render.kit.words import cards_text
 from tests.e2e.game_driver import fixed_seeds, gin_bot, posted_challenge, public_hand_leaks, refusal_text, slash
+from tests.narrow import narrow
 
 GAMES = ("colonel", "skarney", "rummy")
 
@@ -213,7 +214,7 @@ async def play_match(
         assert who.seat in info.to_act and who.hand is not None
         assert within_discord_limits(who.hand) == [], within_discord_limits(who.hand)
         assert all(s.version() is None for s in seats if s is not who), "a waiting hand offers moves"
-        view = await service.seat_view(match_id, who.user.id)
+        view = narrow(await service.seat_view(match_id, who.user.id), TableSeatView)
         if view.phase == "respond":  # a Challenge or an offer: the board names who must answer
             answer = f"{info.names[who.seat]} must "
             await fd.wait_until(board_says(fd, answer), timeout=5, what=answer)
@@ -302,7 +303,7 @@ async def check_match_end(bot: GinBot, fd: FakeDiscord, match_id: int, game: str
     assert bot.service is not None
     info = await bot.service.get_match(match_id)
     assert info.status == "finished"
-    hands = info.public.hands_played
+    hands = narrow(info.public, TablePublicView).hands_played
     await fd.wait_for_message(lambda m: m.public and m.find_component(label="Rematch") is not None, timeout=5)
     posted = {f.filename for p in fd.public_payloads() for f in p.files}
     assert {f"{game}-result-{n}.png" for n in range(1, hands + 1)} <= posted, sorted(posted)

@@ -16,7 +16,7 @@ def all_melds(cards: tuple[Card, ...]) -> list[frozenset[Card]]:
     for group in by_rank.values():
         for k in (3, 4):
             melds.extend(frozenset(combo) for combo in combinations(group, k))
-    held = {(c.suit, c.rank): c for c in cards}
+    held: dict[tuple[int, int], Card] = {(c.suit, c.rank): c for c in cards}
     for suit in range(4):
         for lo in range(1, 12):
             for hi in range(lo + 2, 14):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction, game_type, parse_card, parse_cards
-from bot.engine.tablegames import Act, Colonel, ColonelRules, Ev, TableAction
+from bot.engine.tablegames import Act, Colonel, ColonelRules, ColonelView, Ev, TableAction
 from bot.engine.tablegames.colonel import make_rules
 
 from .tablerig import full_deck, rig
@@ -17,11 +17,24 @@ def new(**rules: object) -> Colonel:
     return Colonel(ColonelRules(**rules), 7, 2)  # type: ignore[arg-type]
 
 
+def own(m: Colonel) -> ColonelView:
+    """Colonel's own fields of the public view."""
+    fields = m.public_view().own
+    assert isinstance(fields, ColonelView)
+    return fields
+
+
 def test_registered_with_rules_and_options() -> None:
     g = game_type("colonel")
     assert g.title == "Colonel" and g.seat_counts == (2,) and g.variants[0] == "standard"
-    assert g.make_rules("standard").challenge and not g.make_rules("standard", None, "challenge=no").challenge
-    assert not g.make_rules("no-challenge").challenge and g.make_rules("standard", 250).target == 250
+
+    def rules(variant: str, target: int | None = None, options: str = "") -> ColonelRules:
+        made = g.make_rules(variant, target, options)
+        assert isinstance(made, ColonelRules)
+        return made
+
+    assert rules("standard").challenge and not rules("standard", None, "challenge=no").challenge
+    assert not rules("no-challenge").challenge and rules("standard", 250).target == 250
     with pytest.raises(ValueError, match="unknown variant"):
         make_rules("hollywood")
     with pytest.raises(ValueError, match="unknown option 'gin'"):
@@ -119,7 +132,7 @@ def test_challenge_accepted_the_lower_total_scores_the_others_whole_total() -> N
     m = rig(new(), hands=["2C 3D", "KD QD 4S"], phase="draw")
     m.apply(0, P("challenge"))
     assert m.turn == 1 and m.legal_actions(1) == [P("accept"), P("reject")] and m.legal_actions(0) == []
-    assert m.public_view().own.challenger == 0
+    assert own(m).challenger == 0
     with pytest.raises(IllegalAction, match="Answer the Challenge"):
         m.apply(1, P("draw stock"))
     m.apply(1, P("accept"))

@@ -37,8 +37,10 @@ def test_a_second_game_cannot_take_a_registered_name() -> None:
 def test_last_events_hold_the_whole_turn() -> None:
     m = Match.new(preset("standard"), 21)
     first = m.turn
+    assert first is not None
     m.apply(first, PASS)
     second = m.turn
+    assert second is not None
     assert second != first and [e.kind for e in m.last_events] == [EventKind.PASSED]
     m.apply(second, PASS)
     assert [e.kind for e in m.last_events] == [EventKind.PASSED]  # a pass ends that seat's turn

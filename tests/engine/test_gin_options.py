@@ -170,7 +170,9 @@ def draw_hand(m: Match) -> None:
     )
     seat = m.hand.turn
     m.apply(seat, DRAW_STOCK)
-    m.apply(seat, discard(m.hand.drawn))
+    drawn = m.hand.drawn
+    assert drawn is not None
+    m.apply(seat, discard(drawn))
 
 
 def test_fixed_number_of_hands_the_higher_total_wins_drawn_hands_count() -> None:

@@ -74,8 +74,10 @@ def test_play_starts_left_of_the_dealer_without_an_upcard_offer() -> None:
     with pytest.raises(ValueError, match="no upcard offer"):
         KO.parse_action("take")
     seat = m.turn
+    assert seat is not None
     m.apply(seat, DRAW_STOCK)
     card = m.hand.drawn
+    assert card is not None
     m.apply(seat, discard(card))
     assert m.turn == (d + 2) % 4
 
@@ -180,7 +182,9 @@ def test_everyone_left_reaching_the_limit_at_once_the_lowest_penalty_wins() -> N
 
 def test_resign_and_json() -> None:
     m = new(4, 13)
-    m.apply(m.turn, DRAW_STOCK)
+    turn = m.turn
+    assert turn is not None
+    m.apply(turn, DRAW_STOCK)
     data = json.loads(json.dumps(m.to_dict()))
     assert data["game"] == "knockout" and data["format"] == 1
     assert KO.load(data).to_dict() == m.to_dict()
@@ -193,6 +197,7 @@ def test_resign_and_json() -> None:
 def test_views_show_only_public_cards_and_own_hand() -> None:
     m = new(3, 14)
     seat = m.turn
+    assert seat is not None
     view = m.seat_view(seat)
     other = next(s for s in m.hand.order if s != seat)
     assert set(view.hand) == set(m.hand.hands[seat]) and view.legal

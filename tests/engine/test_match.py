@@ -55,6 +55,7 @@ def test_upcard_offer_non_dealer_then_dealer_then_stock_only():
 def test_taken_card_may_not_be_discarded():
     m = Match.new(STANDARD, 5)
     seat = m.turn
+    assert seat is not None
     up = m.hand.discards[-1]
     events = m.apply(seat, TAKE)
     assert events[0].kind is EventKind.TOOK_UPCARD and events[0].card == up
@@ -66,8 +67,11 @@ def test_taken_card_may_not_be_discarded():
 def test_card_not_in_hand_and_wrong_phase():
     m = Match.new(STANDARD, 9)
     seat = m.turn
+    assert seat is not None
     m.apply(seat, PASS)
-    m.apply(m.turn, PASS)
+    other = m.turn
+    assert other is not None
+    m.apply(other, PASS)
     m.apply(seat, DRAW_STOCK)
     missing = next(c for c in m.hand.stock)
     refused(m, seat, discard(missing), "is not in your hand")
@@ -140,6 +144,7 @@ def test_shutout_doubles_the_hand_points_before_the_bonuses():
     assert game.shutout and game.line_bonus == [50, 0] and game.game_bonus == 100
     assert game.totals == [2 * (2 * first) + 50 + 100, 0] and game.shutout_points == 2 * first
     summary = m.summary()
+    assert summary is not None
     assert (
         summary.winner == 0
         and summary.margin == game.totals[0]
@@ -183,6 +188,7 @@ def test_the_player_reaching_the_target_wins_even_with_the_lower_total():
     assert game.totals[0] < game.totals[1]  # 107 + 50 + 100 against 90 + 200
     assert m.winner == 0
     summary = m.summary()
+    assert summary is not None
     assert (summary.winner, summary.margin) == (0, game.totals[0] - game.totals[1])
 
 
@@ -209,7 +215,8 @@ def test_resign_ends_match_for_opponent():
     m = Match.new(STANDARD, 16)
     events = m.apply(1, RESIGN)
     assert [e.kind for e in events] == [EventKind.RESIGNED, EventKind.MATCH_ENDED]
-    assert m.finished and m.winner == 0 and m.summary().resigned_by == 1
+    summary = m.summary()
+    assert m.finished and m.winner == 0 and summary is not None and summary.resigned_by == 1
     refused(m, 0, DRAW_STOCK, "match is over")
 
 
@@ -220,7 +227,9 @@ def test_seat_outside_table_refused():
 
 def test_json_round_trip_and_format_version():
     m = Match.new(STANDARD, 18)
-    m.apply(m.turn, PASS)
+    turn = m.turn
+    assert turn is not None
+    m.apply(turn, PASS)
     data = json.loads(json.dumps(m.to_dict()))
     assert Match.from_dict(data).to_dict() == m.to_dict()
     data["format"] = 999
@@ -233,6 +242,7 @@ def test_replay_reproduces_the_state():
     log = []
     for _ in range(30):
         seat = m.turn
+        assert seat is not None
         act = m.legal_actions(seat)[-1]
         m.apply(seat, act)
         log.append((seat, str(act)))

@@ -15,7 +15,7 @@ def test_the_two_tables_of_a_partnership_take_turns_move_by_move() -> None:
     state = gt.new(gt.make_rules("standard", None, ""), 5, 4)
     chooser, rng = bot.ai.chooser_for("gin"), random.Random(5)
     both = 0
-    while not state.finished and state.deal_number == 1:
+    while not state.finished and state.public_view().deal_number == 1:
         act = state.to_act
         seat = next_actor(state)
         assert seat in act

@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import DECK, IllegalAction, best_discards
+from bot.engine import DECK, Card, IllegalAction, best_discards
 from bot.engine.gin import Match
 from bot.engine.knock import ActionKind, action, preset
 
@@ -31,6 +31,7 @@ def check_scores(m: Match) -> None:
         entered = [0, 0]
         for r in m.history:
             if i in r.games:
+                assert r.winner is not None, "a hand entered in a game has a winner"
                 entered[r.winner] += r.points
         assert entered == game.scores, "game scores are the sum of the hands entered in them"
     assert sum(r.points for r in m.history if r.winner is None) == 0
@@ -41,6 +42,7 @@ def play(seed: int, variant: str, rng: random.Random, probe_every: int = 31) -> 
     moves = 0
     while not m.finished:
         seat = m.turn
+        assert seat is not None
         legal = m.legal_actions(seat)
         assert legal, "the player to move always has a move"
         if moves % probe_every == 0:
@@ -61,7 +63,8 @@ def play(seed: int, variant: str, rng: random.Random, probe_every: int = 31) -> 
             if ends:
                 choice = rng.choice(ends)
             else:
-                options = dict(best_discards(m.hand.hands[seat]))
+                # keyed by a discard's card (``Action.card`` is None only for moves without one)
+                options: dict[Card | None, int] = dict(best_discards(m.hand.hands[seat]))
                 choice = min((a for a in legal if a.kind is ActionKind.DISCARD), key=lambda a: options[a.card])
         m.apply(seat, choice)
         check_cards(m)
@@ -96,6 +99,7 @@ def test_any_seed_round_trips_and_replays(seed, variant):
         if m.finished:
             break
         seat = m.turn
+        assert seat is not None
         act = rng.choice(m.legal_actions(seat))
         m.apply(seat, act)
         log.append((seat, str(act)))

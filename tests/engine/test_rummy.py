@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction, game_type, parse_card, parse_cards
-from bot.engine.tablegames import Ev, Rummy, RummyRules, TableAction
+from bot.engine.tablegames import Ev, Rummy, RummyRules, RummyView, TableAction
 from bot.engine.tablegames.rummy import make_rules
 
 from .tablerig import full_deck, rig
@@ -17,10 +17,18 @@ def new(seats: int = 2, **rules: object) -> Rummy:
     return Rummy(RummyRules(**rules), 11, seats)  # type: ignore[arg-type]
 
 
+def own(m: Rummy) -> RummyView:
+    """Rummy's own fields of the public view."""
+    fields = m.public_view().own
+    assert isinstance(fields, RummyView)
+    return fields
+
+
 def test_registered_with_rules_and_options() -> None:
     g = game_type("rummy")
     assert g.title == "Rummy" and g.seat_counts == (2, 3, 4, 5, 6)
     r = g.make_rules("standard", None, "length=hands:8 cards=7")
+    assert isinstance(r, RummyRules)
     assert r.hands == 8 and r.cards == 7 and r.target == 100
     assert g.make_rules("standard", 150, "length=target").target == 150
     for options, message in [
@@ -41,7 +49,8 @@ def test_registered_with_rules_and_options() -> None:
     with pytest.raises(ValueError, match="5 players cannot each get 10 cards: at most 9"):
         g.validate(make_rules("standard", None, "cards=10"), 5)
     g.validate(make_rules("standard", None, "cards=9"), 5)
-    assert len(g.new(make_rules("standard", None, "cards=9"), 1, 5).stock) == 52 - 45 - 1
+    five = g.new(make_rules("standard", None, "cards=9"), 1, 5)
+    assert isinstance(five, Rummy) and len(five.stock) == 52 - 45 - 1
     with pytest.raises(ValueError, match="2 or 3 or 4 or 5 or 6 players"):
         g.new(make_rules("standard"), 1, 7)
     assert any("hands" in line for line in r.summary())
@@ -164,7 +173,7 @@ def test_the_stock_is_rebuilt_once_then_the_hand_ends_with_no_score() -> None:
     m.apply(0, P("discard 5H"))
     assert [e.kind for e in m.last_events][-1] is Ev.STOCK_RENEWED and m.renewals == 1
     assert m.pile == [parse_card("5H")] and sorted(m.stock) == sorted(parse_cards("7S 8S 9S JD"))
-    assert m.public_view().own.renewals == 1 and m.turn == 1
+    assert own(m).renewals == 1 and m.turn == 1
     for seat in (1, 0, 1, 0):
         m.apply(seat, P("draw stock"))
         card = m.held[seat][0]
@@ -184,7 +193,7 @@ def test_a_match_of_a_fixed_number_of_hands() -> None:
     m = rig(new(2, hands=1), hands=["7H 8H", "KS QS"], stock="2D 9H", phase="draw")
     m.apply(0, P("draw stock"))
     m.apply(0, P("meld 7H 8H 9H"))
-    assert m.finished and m.winner == 0 and m.public_view().own.hands_left == 0
+    assert m.finished and m.winner == 0 and own(m).hands_left == 0
     summary = m.summary()
     assert (
         summary is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction, game_type, parse_card, parse_cards
-from bot.engine.tablegames import Ev, Skarney, SkarneyRules, TableAction
+from bot.engine.tablegames import Ev, Skarney, SkarneyRules, SkarneyView, TableAction
 from bot.engine.tablegames.skarney import make_rules
 
 from .tablerig import full_deck, rig
@@ -16,6 +16,13 @@ CONTRACT = "contract 5S 5H 5D 7C 8C 9C JH QS KH"
 
 def new() -> Skarney:
     return Skarney(SkarneyRules(), 3, 2)
+
+
+def own(m: Skarney) -> SkarneyView:
+    """Skarney's own fields of the public view."""
+    fields = m.public_view().own
+    assert isinstance(fields, SkarneyView)
+    return fields
 
 
 def test_registered_with_rules() -> None:
@@ -102,10 +109,10 @@ def test_lay_offs_one_or_two_per_own_meld_a_turn_never_on_the_opponents() -> Non
 def test_offer_accept_and_an_accepted_ace_costs_the_draw() -> None:
     m = rig(new(), hands=["AS 9H 4D", "AH AC 2D 3C"], phase="play")
     m.apply(0, P("offer AS"))
-    assert m.turn == 1 and m.phase == "respond" and m.public_view().own.offer == parse_card("AS")
+    assert m.turn == 1 and m.phase == "respond" and own(m).offer == parse_card("AS")
     assert m.legal_actions(1) == [P("accept"), P("reject")]
     m.apply(1, P("accept"))
-    assert parse_card("AS") in m.held[1] and m.phase == "play" and m.public_view().own.draw_lost
+    assert parse_card("AS") in m.held[1] and m.phase == "play" and own(m).draw_lost
     with pytest.raises(IllegalAction, match="do not draw this turn"):
         m.apply(1, P("draw stock"))
     with pytest.raises(IllegalAction, match="offer back the card you have just accepted"):
@@ -118,7 +125,7 @@ def test_offer_accept_and_an_accepted_ace_costs_the_draw() -> None:
     with pytest.raises(IllegalAction, match="may not be accepted"):
         m.apply(0, P("accept"))
     m.apply(0, P("reject"))
-    assert parse_card("AH") in m.held[1] and m.phase == "draw" and m.public_view().own.refused == parse_card("AH")
+    assert parse_card("AH") in m.held[1] and m.phase == "draw" and own(m).refused == parse_card("AH")
     m.apply(0, P("draw stock"))
 
 
@@ -139,7 +146,7 @@ def test_last_card_instead_of_an_offer() -> None:
     with pytest.raises(IllegalAction, match="last card"):
         m.apply(0, P("offer 9H"))
     m.apply(0, P("last card"))
-    assert m.turn == 1 and m.public_view().own.last_card == (True, False)
+    assert m.turn == 1 and own(m).last_card == (True, False)
 
 
 def test_gin_scores_the_opponents_hand_plus_20_or_40_before_his_contract() -> None:
@@ -169,7 +176,7 @@ def test_gin_with_the_contract_itself() -> None:
 def test_stock_down_to_two_ends_the_hand_without_an_offer() -> None:
     m = rig(new(), hands=["2C 3D 9H", "KD QD 2S"], stock="4S 5S 6S", phase="draw")
     m.apply(0, P("draw stock"))  # 6S: two stock cards are left
-    assert m.legal_actions(0) == [P("end hand")] and m.public_view().own.final_turn
+    assert m.legal_actions(0) == [P("end hand")] and own(m).final_turn
     with pytest.raises(IllegalAction, match="end the hand instead"):
         m.apply(0, P("offer 9H"))
     m.apply(0, P("end hand"))

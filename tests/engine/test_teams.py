@@ -141,7 +141,8 @@ def test_two_seats_act_at_once_and_each_may_move() -> None:
 def test_resign_ends_the_match_for_the_team() -> None:
     m = new(12)
     m.apply(2, RESIGN)
-    assert m.finished and m.winner == 1 and m.summary().resigned_by == 2
+    summary = m.summary()
+    assert m.finished and m.winner == 1 and summary is not None and summary.resigned_by == 2
 
 
 def test_fixed_number_of_hands_for_teams() -> None:

@@ -133,7 +133,8 @@ def test_resign_gives_the_match_to_the_best_of_the_other_two() -> None:
     win(m, a)
     loser = next(s for s in range(3) if s != a)
     m.apply(loser, RESIGN)
-    assert m.finished and m.winner == a and m.summary().resigned_by == loser
+    summary = m.summary()
+    assert m.finished and m.winner == a and summary is not None and summary.resigned_by == loser
 
 
 def test_views_and_json() -> None:

@@ -10,7 +10,7 @@ from bot.engine.gin import Match, public_view, seat_view
 from bot.engine.knock import PASS, TAKE, ActionKind, Ruleset, action, preset
 
 
-def cards_in(obj) -> set[Card]:
+def cards_in(obj: object) -> set[Card]:
     """Every Card reachable from a view (dataclasses, tuples, lists, dicts)."""
     found: set[Card] = set()
     stack = [obj]
@@ -39,6 +39,7 @@ def test_public_view_shows_no_hidden_card_over_a_whole_match():
             revealed |= cards_in(m.history[-1].result)  # laid face up when that hand ended
         assert cards_in(pv) <= revealed
         seat = m.turn
+        assert seat is not None
         legal = m.legal_actions(seat)
         ends = [a for a in legal if a.kind.value in ("knock", "gin", "big_gin")]
         m.apply(seat, ends[0] if ends else rng.choice(legal))
@@ -47,6 +48,7 @@ def test_public_view_shows_no_hidden_card_over_a_whole_match():
 def test_seat_view_shows_own_hand_and_known_opponent_cards():
     m = Match.new(preset("standard"), 5)
     seat = m.turn
+    assert seat is not None
     up = m.hand.discards[-1]
     m.apply(seat, TAKE)
     mine = seat_view(m, seat)
@@ -62,8 +64,11 @@ def test_views_track_the_offer():
     m = Match.new(preset("oklahoma"), 6)
     pv = public_view(m)
     assert pv.phase == "offer" and pv.stock_count == 31 and pv.discard_count == 1
+    assert pv.discard_top is not None
     assert pv.knock_limit == (0 if pv.discard_top.rank == 1 else pv.discard_top.value)
-    m.apply(m.turn, PASS)
+    turn = m.turn
+    assert turn is not None
+    m.apply(turn, PASS)
     assert public_view(m).last_events[0].kind.value == "passed"
 
 

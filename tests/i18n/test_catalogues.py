@@ -21,8 +21,11 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def _forms(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
-    return message_id if isinstance(message_id, tuple) else (message_id,)
+def _forms(message: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message id or translation (babel's: one text, a plural's forms, or None) as its forms."""
+    if message is None:
+        return ()
+    return (message,) if isinstance(message, str) else tuple(message)
 
 
 @pytest.fixture(scope="module")

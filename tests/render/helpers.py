@@ -86,6 +86,7 @@ def seat_view_where(
     for seed in seeds:
         m = Match.new(preset(variant), seed)
         while not m.history and not m.finished:
+            assert m.turn is not None
             v = seat_view(m, m.turn)
             if pred(v):
                 return v

@@ -1,4 +1,4 @@
-from PIL import ImageStat
+from PIL import Image, ImageStat
 
 from bot.engine import DECK, parse_card
 from render import Style, warm_cache
@@ -53,10 +53,16 @@ def test_four_colour_deck_paints_clubs_green_and_diamonds_blue():
     assert _has_colour(C.face(diamond, two), S.TWO_COLOUR[diamond.suit])
 
 
+def _alpha(im: Image.Image, xy: tuple[int, int]) -> int:
+    pixel = im.getpixel(xy)
+    assert isinstance(pixel, tuple), "an RGBA picture's pixel is a tuple"
+    return pixel[3]
+
+
 def test_card_corners_are_transparent():
     im = C.face(parse_card("AS"), Style())
-    assert im.getpixel((0, 0))[3] == 0
-    assert im.getpixel((im.width // 2, im.height // 2))[3] == 255
+    assert _alpha(im, (0, 0)) == 0
+    assert _alpha(im, (im.width // 2, im.height // 2)) == 255
 
 
 def test_card_size_is_part_of_the_style():

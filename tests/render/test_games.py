@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from bot.ai import chooser_for
 from bot.engine import game_type
 from render import Style, renderer_for
-from render.kit.draw import MIN_SHOWN_PX, recording, shown_px
+from render.kit.draw import MIN_SHOWN_PX, RenderedImage, recording, shown_px
 
 CASES = [
     ("gin", 2),
@@ -124,7 +125,9 @@ def test_every_picture_fits_and_reads(case: tuple[str, int, dict[str, Any]], nam
     style = Style()
     for label, s in states.items():
         pub = s.public_view()
-        pictures = [("table", lambda pub=pub: r.table(pub, names[:seats], style))]
+        pictures: list[tuple[str, Callable[..., RenderedImage | None]]] = [
+            ("table", lambda pub=pub: r.table(pub, names[:seats], style))
+        ]
         if r.result(pub, names[:seats], style) is not None:
             pictures.append(("result", lambda pub=pub: r.result(pub, names[:seats], style)))
         if s.finished:

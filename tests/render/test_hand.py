@@ -1,5 +1,5 @@
-from bot.engine import deadwood_groups
-from bot.engine.gin import Match, seat_view
+from bot.engine import Arrangement, deadwood_groups
+from bot.engine.gin import Match, SeatView, seat_view
 from bot.engine.knock import ActionKind, preset
 from render import Style, alt_hand, render_hand
 from render.gin.hand import badges, hand_groups, hand_layout
@@ -7,6 +7,11 @@ from render.kit import style as S
 from render.kit.groups import Placed
 
 from .helpers import count_near, rgb
+
+
+def _arrangement(v: SeatView) -> Arrangement:
+    assert v.arrangement is not None, "a seat view carries its hand's best arrangement"
+    return v.arrangement
 
 
 def _label_has_colour(im, p: Placed, colour) -> bool:
@@ -24,22 +29,22 @@ def test_eleven_cards_make_a_wider_picture_than_ten(draw_pair, names):
 def test_meld_labels_and_brackets_appear_where_the_engine_put_melds(names):
     from .helpers import seat_view_where
 
-    view = seat_view_where(lambda v: len(v.arrangement.melds) >= 1 and bool(v.arrangement.deadwood))
+    view = seat_view_where(lambda v: len(_arrangement(v).melds) >= 1 and bool(_arrangement(v).deadwood))
     style = Style()
     image = render_hand(view, names, style)
     im = rgb(image.png)
     width, height, placed = hand_layout(view, style)
     assert (width, height) == im.size
     melds = [p for p in placed if not p.group.dim]
-    assert [p.group.cards for p in melds] == list(view.arrangement.melds)
+    assert [p.group.cards for p in melds] == list(_arrangement(view).melds)
     for p in melds:
         colour = S.SET_COLOUR if p.group.label.startswith("SET") else S.RUN_COLOUR
         assert _label_has_colour(im, p, colour)
         assert not _label_has_colour(im, p, S.DEADWOOD_COLOUR)
     dead = [p for p in placed if p.group.dim]
-    assert len(dead) == 1 and dead[0].group.cards == view.arrangement.deadwood
+    assert len(dead) == 1 and dead[0].group.cards == _arrangement(view).deadwood
     assert _label_has_colour(im, dead[0], S.DEADWOOD_COLOUR)
-    assert dead[0].group.label == f"DEADWOOD · {view.arrangement.deadwood_points}"
+    assert dead[0].group.label == f"DEADWOOD · {_arrangement(view).deadwood_points}"
 
 
 def test_the_hand_shows_exactly_the_seats_own_cards(draw_pair, names):
@@ -98,7 +103,7 @@ def test_no_gin_badge_while_waiting_with_a_melded_hand():
     m = Match.new(preset("standard"), 3)
     rig(m, 1, "2C 5D 7H 9S JC KD 3H 6S 9D TC", "AS 2S 3S 4H 5H 6H 8C 8D 8S 8H", phase=Phase.DRAW)
     waiting = seat_view(m, 0)
-    assert waiting.arrangement.deadwood_points == 0 and not waiting.legal
+    assert _arrangement(waiting).deadwood_points == 0 and not waiting.legal
     assert [t for t, _, _ in badges(waiting)] == ["deadwood: 0"]
 
 

@@ -64,7 +64,8 @@ def test_png_is_paletted_with_the_decks_palette_and_no_metadata(draw_pair, names
     assert chunks[0] == b"IHDR" and chunks[-1] == b"IEND" and b"PLTE" in chunks
     im = Image.open(io.BytesIO(png))
     assert im.mode == "P"
-    assert im.getpalette()[: 3 * len(palette_for(False).colours)] == list(palette_for(False).data)
+    palette = im.getpalette()
+    assert palette is not None and palette[: 3 * len(palette_for(False).colours)] == list(palette_for(False).data)
 
 
 def test_sizes_stay_small(draw_pair, names):
@@ -77,8 +78,8 @@ def test_golden_pictures(draw_pair, knock_view, hollywood_end_view, names, tmp_p
     images = _images(draw_pair, knock_view, hollywood_end_view, names)
     if os.environ.get("GIN_RENDER_UPDATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
-        for old in GOLDEN.glob("*.png"):
-            old.unlink()
+        for stale in GOLDEN.glob("*.png"):
+            stale.unlink()
         for name, image in images.items():
             im = Image.open(io.BytesIO(image.png))
             im.save(GOLDEN / f"{name}.png", optimize=True)  # smallest file: only the pixels matter

@@ -48,7 +48,8 @@ async def test_a_game_the_workers_do_not_know_is_drawn_here(names):
         pool.start()
         assert await pool.ready()
         image = await pool.draw("gin-here-only", "result", view, names, Style())
-        assert image is not None and image.png == renderer_for("gin").result(view, names, Style()).png
+        here = renderer_for("gin").result(view, names, Style())
+        assert image is not None and here is not None and image.png == here.png
         again = await pool.draw("gin-here-only", "table", view, names, Style())
         assert again.png == renderer_for("gin").table(view, names, Style()).png
     finally:

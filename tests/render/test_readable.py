@@ -146,6 +146,7 @@ def test_private_hands_read_too_and_keep_within_1100_px(names):
     for seed in (1, 2, 3):
         m = Match.new(preset("standard"), seed)
         while not m.history and not m.finished:
+            assert m.turn is not None
             views.append(seat_view(m, m.turn))
             step(m, "gin")
     for v in views:
@@ -288,6 +289,7 @@ def test_table_text_alone_tells_piles_scores_whose_turn_and_the_last_turn(draw_p
     alt = alt_table(view, names)
     assert f"hand {view.deal_number}: knock with {view.knock_limit} or less, to {view.rules.target} points." in alt
     assert f"Stock: {view.stock_count} cards." in alt
+    assert view.discard_top is not None
     assert f"Discard pile: {view.discard_count} cards, top {view.discard_top.pretty}." in alt
     for seat in (0, 1):
         assert f"{names[seat]}: {view.totals[seat]} points, {view.card_counts[seat]} cards" in alt

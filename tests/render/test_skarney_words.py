@@ -8,9 +8,10 @@ import random
 import bot.ai
 from bot.ai import no_deadline
 from bot.engine import game_type
-from bot.engine.tablegames import SkarneyView
+from bot.engine.tablegames import SkarneyView, TablePublicView
 from render import renderer_for
 from render.tablegames.words import alt_table
+from tests.narrow import narrow
 
 NAMES = ["Alice", "Bob"]
 
@@ -23,7 +24,7 @@ def test_the_offerer_offers_and_the_other_answers() -> None:
     checked = 0
     with no_deadline():
         while not state.finished and checked < 5:
-            view = state.public_view()
+            view = narrow(state.public_view(), TablePublicView)
             own = view.own
             assert isinstance(own, SkarneyView)
             if own.offer is not None and view.turn is not None and own.offered_by is not None:

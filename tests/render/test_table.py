@@ -2,7 +2,7 @@ from dataclasses import replace
 
 from PIL import ImageChops
 
-from bot.engine.gin import Match, public_view, seat_view
+from bot.engine.gin import Match, PublicView, public_view, seat_view
 from bot.engine.knock import ActionKind, preset
 from render import Style, alt_table, describe_events, render_table
 from render.gin import table as T
@@ -35,6 +35,7 @@ def test_table_highlights_whose_turn_it_is(draw_pair, names):
         for s in (0, 1)
     ]
     lit = [count_near(im, box, S.NEW_COLOUR, tol=16) for box in rows]
+    assert view.turn is not None
     assert lit[view.turn] > 300 and lit[1 - view.turn] == 0
 
 
@@ -46,16 +47,18 @@ def test_table_alt_text_names_piles_players_and_last_move(draw_pair, names):
     view = public_view(m)
     alt = alt_table(view, names)
     assert f"Stock: {view.stock_count} cards." in alt
+    assert view.discard_top is not None
     assert f"top {view.discard_top.pretty}" in alt
     assert f"{names[0]}: {view.totals[0]} points, {view.card_counts[0]} cards" in alt
     assert describe_events(view, names) in alt
     assert render_table(view, names).alt == alt
 
 
-def _upcard_taken(then_discard: bool = False):
+def _upcard_taken(then_discard: bool = False) -> PublicView:
     """The first turn once the non-dealer took the upcard: the discard pile is empty (until the discard)."""
     m = Match.new(preset("standard"), 3)
     seat = m.turn
+    assert seat is not None
     m.apply(seat, next(a for a in m.legal_actions(seat) if a.kind is ActionKind.TAKE_UPCARD))
     if then_discard:
         m.apply(seat, next(a for a in m.legal_actions(seat) if a.kind is ActionKind.DISCARD))

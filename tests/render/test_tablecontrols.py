@@ -36,10 +36,12 @@ def matches(game: str, seats: int, count: int, target: int = 50) -> Any:
         state = gt.new(gt.make_rules(gt.variants[0], target, ""), seed, seats)
         rng = random.Random(seed)
         while not state.finished:
-            view = state.seat_view(state.turn)
+            seat = state.turn
+            assert seat is not None
+            view = state.seat_view(seat)
             move = chooser_for(game)(view, "normal", rng)
             yield state, view, move
-            state.apply(state.turn, move)
+            state.apply(seat, move)
 
 
 def discord_rows(controls: list[Control]) -> list[int]:

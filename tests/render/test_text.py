@@ -1,11 +1,12 @@
 from bot.engine.gin import Match, public_view
 from bot.engine.knock import ActionKind, preset
 from render import describe_events
+from tests.narrow import narrow
 
 from .helpers import choose
 
 
-def _match():
+def _match() -> Match:
     return Match.new(preset("standard"), 21)
 
 
@@ -14,6 +15,7 @@ def test_each_move_in_words_and_a_turn_in_one_sentence(names):
     seen = {}
     for _ in range(12):
         seat = m.turn
+        assert seat is not None
         action = choose(m, "never")
         m.apply(seat, action)
         seen[action.kind] = (describe_events(public_view(m), names), seat, action)
@@ -23,6 +25,7 @@ def test_each_move_in_words_and_a_turn_in_one_sentence(names):
     assert text == f"{names[seat]} drew from the stock"
     # the discard ends the turn its draw began: the events hold both, and so do the words
     text, seat, action = seen[ActionKind.DISCARD]
+    assert action.card is not None
     assert text == f"{names[seat]} drew from the stock and discarded the {action.card.pretty}"
 
 
@@ -30,6 +33,7 @@ def test_taking_the_pile_card_is_combined_with_the_discard(names):
     m = _match()
     while True:
         seat = m.turn
+        assert seat is not None
         legal = m.legal_actions(seat)
         pile = [a for a in legal if a.kind in (ActionKind.DRAW_DISCARD, ActionKind.TAKE_UPCARD)]
         if pile:
@@ -39,9 +43,11 @@ def test_taking_the_pile_card_is_combined_with_the_discard(names):
             break
         m.apply(seat, choose(m, "never"))
     first = describe_events(public_view(m), names)
+    assert top is not None  # the pile's card was just taken
     assert top.pretty in first and names[seat] in first
     discard = next(a for a in m.legal_actions(seat) if a.kind is ActionKind.DISCARD)
     m.apply(seat, discard)
+    assert discard.card is not None
     text = describe_events(public_view(m), names)
     took = "took the" if kind is ActionKind.DRAW_DISCARD else "took the upcard"
     assert text == f"{names[seat]} {took} {top.pretty} and discarded the {discard.card.pretty}"
@@ -113,14 +119,16 @@ def test_a_hand_won_on_lower_deadwood_at_the_stocks_end_is_told_as_such(names):
 
     gin = game_type("gin")
     for seed in range(200):
-        m = gin.new(gin.make_rules("straight", None, "stockout=lower"), seed, 2)
+        m = narrow(gin.new(gin.make_rules("straight", None, "stockout=lower"), seed, 2), Match)
         while not m.finished and not any(h.outcome == "low" for h in m.hands):
             seat = m.turn
+            assert seat is not None
             m.apply(seat, greedy_action(m.seat_view(seat)))
         low = next((h for h in m.hands if h.outcome == "low"), None)
         if low is not None:
             break
     assert low is not None, "no hand ended on lower deadwood in 200 straight-gin matches"
+    assert low.winner is not None and low.result is not None  # the lower deadwood won and was scored
     line = hand_line(low, names)
     assert line.startswith(f"{names[low.winner]} had the lower deadwood, {low.result.knocker_deadwood_points},")
     assert f"{names[low.winner]} scores {low.points}" in line and "draw" not in line

@@ -16,7 +16,7 @@ import sys
 
 from bot.ai import greedy_action
 from bot.tables import TableService
-from tests.store.helpers import new_pvp
+from tests.store.helpers import gin_view, new_pvp, turn_of
 
 CHANNELS = 4
 
@@ -40,11 +40,13 @@ async def main(path: str, seed: int) -> None:
         info = tables[ch]
         if info.status != "active":
             info = tables[ch] = await new_pvp(svc, ch, a=10 * ch, b=10 * ch + 1, seed=rng.randrange(1 << 40))
-        user = info.players[info.public.turn]
+        user = info.players[turn_of(info)]
         if rng.random() < 0.002:
             result = await svc.resign(info.id, user)
         else:
-            result = await svc.act(info.id, user, greedy_action(await svc.seat_view(info.id, user)), info.version)
+            result = await svc.act(
+                info.id, user, greedy_action(gin_view(await svc.seat_view(info.id, user))), info.version
+            )
         tables[ch] = result.match
         out.write(f"{result.match.id} {result.match.version}\n")
         out.flush()

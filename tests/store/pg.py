@@ -16,13 +16,14 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import sqlite3
 import tempfile
 import threading
 import uuid
 import warnings
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
@@ -128,7 +129,8 @@ def pg_conn(pg_schema_url: str) -> Iterator[Any]:
     loop = asyncio.new_event_loop()
     raw = loop.run_until_complete(asyncpg.connect(pg_schema_url))
     conn = PgConnection(loop, raw)
-    migrate(conn)
+    # The queries take a sqlite3.Connection; a PgConnection stands in for it (as on the store's worker threads).
+    migrate(cast(sqlite3.Connection, conn))
     try:
         yield conn
     finally:

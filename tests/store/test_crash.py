@@ -96,7 +96,8 @@ def _play_and_kill(path, kill: int, rng: random.Random, env: dict[str, str]) -> 
         text=True,
     )
     target = rng.randint(1, 80)
-    lines = []
+    assert proc.stdout is not None and proc.stderr is not None  # both are pipes
+    lines: list[str] = []
     while len(lines) < target:
         line = proc.stdout.readline()
         if not line:

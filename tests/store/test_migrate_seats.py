@@ -22,7 +22,7 @@ from bot.store.stats import get_stats, leaderboard
 from bot.store.timefmt import to_db
 from bot.tables import TableService
 from tests.clock import T0, Clock
-from tests.store.helpers import first_legal
+from tests.store.helpers import first_legal, gin_view, stats_of
 
 GUILD = 1
 ANN, BOB, CY, DI, BOT = 100, 200, 300, 400, 999
@@ -36,9 +36,10 @@ STATS = {  # user: rating, won, lost, hands, gins, undercuts, for, against, marg
 
 def _play(m: Match, moves: int | None) -> list[tuple[int, int, str]]:
     """Greedy moves on an engine match (to the end if ``moves`` is None): the (seq, seat, action) log."""
-    log = []
+    log: list[tuple[int, int, str]] = []
     while not m.finished and (moves is None or len(log) < moves):
         seat = m.turn
+        assert seat is not None
         action = greedy_action(m.seat_view(seat))
         m.apply(seat, action)
         log.append((m.moves, seat, str(action)))
@@ -215,6 +216,7 @@ async def test_migrating_a_two_seat_database_keeps_every_row_and_the_live_match_
 
     # the finished match, as it was
     m = get_match(conn, FINISHED)
+    assert m is not None
     assert (m.game, m.guild_id, m.channel_id, m.players, m.names, m.ai_levels, m.ai_seat, m.ai_level) == (
         "gin",
         GUILD,
@@ -243,6 +245,7 @@ async def test_migrating_a_two_seat_database_keeps_every_row_and_the_live_match_
     )
     # the live match against the AI
     m = get_match(conn, LIVE)
+    assert m is not None
     assert (m.players, m.names, m.ai_levels, m.ai_seat, m.ai_level, m.status, m.version, m.totals, m.winner) == (
         (CY, BOT),
         ("Cy", "GinBot"),
@@ -265,7 +268,7 @@ async def test_migrating_a_two_seat_database_keeps_every_row_and_the_live_match_
     ]  # the same greedy game again
     # stats: every old row is two-player Gin now
     for user, row in STATS.items():
-        s = get_stats(conn, GUILD, user, "gin:2")
+        s = stats_of(conn, GUILD, user, "gin:2")
         assert (
             s.rating,
             s.matches_won,
@@ -285,6 +288,7 @@ async def test_migrating_a_two_seat_database_keeps_every_row_and_the_live_match_
     assert [s.user_id for s in leaderboard(conn, GUILD, "vs_bot", 10, "gin:2")] == [CY]
     # challenges: the host in place 0; the accepted one has its opponent, the others their invitation
     accepted, open_, declined = (get_challenge(conn, i) for i in (1, 2, 3))
+    assert accepted is not None and open_ is not None and declined is not None
     assert [(p.user_id, p.name) for p in accepted.places] == [(ANN, "Ann"), (BOB, "Bob")]
     assert (accepted.status, accepted.match_id, accepted.message_id, accepted.seats) == ("accepted", FINISHED, 71, 2)
     assert [(p.user_id, p.name) for p in open_.places] == [(BOB, "Bob")]
@@ -311,10 +315,11 @@ async def test_migrating_a_two_seat_database_keeps_every_row_and_the_live_match_
             if info.ai_to_act:
                 result = await svc.ai_step(LIVE)
             else:
-                result = await svc.act(LIVE, CY, greedy_action(await svc.seat_view(LIVE, CY)), info.version)
+                result = await svc.act(LIVE, CY, greedy_action(gin_view(await svc.seat_view(LIVE, CY))), info.version)
             assert result is not None
             info = result.match
         cy = await svc.player_stats(GUILD, CY)
+        assert cy is not None
         assert (cy.vs_bot_won + cy.vs_bot_lost, cy.rating, cy.matches_won) == (4, 1500, 0)
         assert await svc.player_stats(GUILD, BOT) is None
         # the migrated open challenge is accepted as before; the declined one stays closed
@@ -388,31 +393,36 @@ def test_a_move_of_any_seat_and_a_human_seated_once(tmp_path):
     configure(conn)
     migrate(conn)
     rules = preset("standard")
-    base = {
-        "id": 0,
-        "game": "gin",
-        "guild_id": 1,
-        "channel_id": 5,
-        "rules": rules,
-        "seed": 1,
-        "status": MatchStatus.ACTIVE,
-        "version": 0,
-        "started_at": T0,
-    }
-    with pytest.raises(sqlite3.IntegrityError):
-        create_match(
-            conn, MatchRecord(players=(1, 2, 1), names=("a", "b", "a"), ai_levels=(None, None, None), **base), {}
+
+    def record_of(players: tuple[int, ...], names: tuple[str, ...], ai_levels: tuple[str | None, ...]) -> MatchRecord:
+        return MatchRecord(
+            id=0,
+            game="gin",
+            guild_id=1,
+            channel_id=5,
+            players=players,
+            names=names,
+            ai_levels=ai_levels,
+            rules=rules,
+            seed=1,
+            status=MatchStatus.ACTIVE,
+            version=0,
+            started_at=T0,
         )
+
+    with pytest.raises(sqlite3.IntegrityError):
+        create_match(conn, record_of((1, 2, 1), ("a", "b", "a"), (None, None, None)), {})
     with pytest.raises(sqlite3.IntegrityError, match="two seats"):
         create_match(
             conn,
-            MatchRecord(players=(1, 9, 9), names=("a", "bot", "bot 2"), ai_levels=(None, None, "easy"), **base),
+            record_of((1, 9, 9), ("a", "bot", "bot 2"), (None, None, "easy")),
             {},
         )
     assert conn.execute("SELECT COUNT(*) FROM matches").fetchone() == (0,)
-    record = MatchRecord(players=(1, 9, 9), names=("a", "GinBot", "GinBot 2"), ai_levels=(None, "easy", "hard"), **base)
+    record = record_of((1, 9, 9), ("a", "GinBot", "GinBot 2"), (None, "easy", "hard"))
     mid = create_match(conn, record, {})
     stored = get_match(conn, mid)
+    assert stored is not None
     assert (stored.players, stored.ai_levels, stored.ai_seat, stored.ai_level, stored.seat_of(9)) == (
         (1, 9, 9),
         (None, "easy", "hard"),

@@ -17,7 +17,7 @@ from bot.store.migrate import PG_MIGRATION_LOCK, available
 from bot.store.pg import redact
 from bot.tables import Refusal, TableService
 from tests.clock import Clock
-from tests.store.helpers import new_pvp, play_one, query
+from tests.store.helpers import new_pvp, play_one, query, turn_of
 from tests.store.pg import pg_execute, pg_fetch
 
 
@@ -181,7 +181,9 @@ async def test_a_unique_index_refuses_like_sqlite(pg_schema_url):
     """A second active match in a channel: the database refuses it with the error the service handles."""
     svc = await TableService.open(pg_schema_url)
     info = await new_pvp(svc, channel=5)
-    record = (await svc.store.load_match(info.id))[0]
+    loaded = await svc.store.load_match(info.id)
+    assert loaded is not None
+    record = loaded[0]
     with pytest.raises(sqlite3.IntegrityError):
         await svc.store.create_match(record, {})
     await svc.close()
@@ -195,7 +197,7 @@ async def test_the_same_move_from_two_processes_lands_once(gin_db):
     info = await new_pvp(first, channel=1)
     second = await TableService.open(gin_db)  # recovers the match: both hold it in memory
     try:
-        user = info.players[info.public.turn]
+        user = info.players[turn_of(info)]
         view = await first.seat_view(info.id, user)
         outcomes = await asyncio.gather(
             first.act(info.id, user, view.legal[0], info.version),

@@ -9,7 +9,7 @@ from bot.ai import greedy_action
 from bot.engine.gin import Match, public_view, seat_view
 from bot.store import Store
 from bot.tables import TableService
-from tests.store.helpers import execute, new_pvp, query
+from tests.store.helpers import execute, gin_rules, gin_view, new_pvp, query, turn_of
 
 EVERY = 8
 
@@ -23,11 +23,11 @@ async def _service(target, every: int = EVERY) -> TableService:
 async def test_snapshots_every_n_moves_and_at_hand_ends_and_loads_replay_the_rest(gin_db):
     svc = await _service(gin_db)
     info = await new_pvp(svc, channel=1, seed=11)
-    engine = Match.new(info.rules, 11)
+    engine = Match.new(gin_rules(info.rules), 11)
     written = []
     while engine.moves < 45:
-        seat = info.public.turn
-        action = greedy_action(await svc.seat_view(info.id, info.players[seat]))
+        seat = turn_of(info)
+        action = greedy_action(gin_view(await svc.seat_view(info.id, info.players[seat])))
         hands = len(engine.history)
         info = (await svc.act(info.id, info.players[seat], action, info.version)).match
         engine.apply(seat, action)
@@ -58,8 +58,8 @@ async def test_a_missing_move_after_the_snapshot_is_reported(gin_db, caplog):
     svc = await _service(gin_db)
     info = await new_pvp(svc, channel=1, seed=3)
     for _ in range(EVERY + 3):
-        seat = info.public.turn
-        action = greedy_action(await svc.seat_view(info.id, info.players[seat]))
+        seat = turn_of(info)
+        action = greedy_action(gin_view(await svc.seat_view(info.id, info.players[seat])))
         info = (await svc.act(info.id, info.players[seat], action, info.version)).match
     await svc.close()
     stored = query(gin_db, "SELECT version FROM snapshots WHERE match_id = ?", info.id)[0][0]

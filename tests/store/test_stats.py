@@ -16,6 +16,7 @@ from bot.store import K_FACTOR, MatchRecord, MatchStatus, elo_delta, expected_sc
 from bot.store.db import configure
 from bot.store.migrate import migrate
 from bot.store.stats import _BOARDS, families_of, get_stats, leaderboard, record_result, team_deltas, winner_deltas
+from tests.store.helpers import stats_of
 
 
 @pytest.fixture
@@ -80,7 +81,7 @@ def test_pvp_result_updates_both_players(conn):
     with transaction(conn):
         changes = record_result(conn, *_result((10, 20), 0))
     assert changes == {10: 16, 20: -16}
-    w, loser = get_stats(conn, 1, 10), get_stats(conn, 1, 20)
+    w, loser = stats_of(conn, 1, 10), stats_of(conn, 1, 20)
     assert (w.rating, w.matches_won, w.matches_lost, w.hands_won, w.count("gins"), w.count("undercuts")) == (
         1516,
         1,
@@ -109,8 +110,8 @@ def test_pvp_result_updates_both_players(conn):
     with transaction(conn):  # the loser wins the rematch: streaks flip, ratings move back (not exactly)
         changes = record_result(conn, *_result((10, 20), 1, totals=(30, 120)))
     assert changes == {20: elo_delta(1484, 1516), 10: -elo_delta(1484, 1516)}
-    assert get_stats(conn, 1, 10).streak == -1 and get_stats(conn, 1, 20).streak == 1
-    assert get_stats(conn, 1, 10).best_margin == 110  # the best margin is kept
+    assert stats_of(conn, 1, 10).streak == -1 and stats_of(conn, 1, 20).streak == 1
+    assert stats_of(conn, 1, 10).best_margin == 110  # the best margin is kept
 
 
 def test_vs_bot_results_are_kept_apart(conn):
@@ -118,7 +119,7 @@ def test_vs_bot_results_are_kept_apart(conn):
         assert record_result(conn, *_result((10, 99), 0, ai_seat=1)) is None
         assert record_result(conn, *_result((10, 99), 1, ai_seat=1)) is None
         assert record_result(conn, *_result((10, 99), 1, ai_seat=1)) is None
-    s = get_stats(conn, 1, 10)
+    s = stats_of(conn, 1, 10)
     assert (s.vs_bot_won, s.vs_bot_lost, s.rating, s.matches_won, s.matches_lost, s.hands_won, s.streak) == (
         1,
         2,
@@ -137,7 +138,7 @@ def test_stats_are_per_guild(conn):
     with transaction(conn):
         record_result(conn, *_result((10, 20), 0, guild=1))
         record_result(conn, *_result((10, 20), 1, guild=2))
-    assert get_stats(conn, 1, 10).matches_won == 1 and get_stats(conn, 2, 10).matches_lost == 1
+    assert stats_of(conn, 1, 10).matches_won == 1 and stats_of(conn, 2, 10).matches_lost == 1
     assert get_stats(conn, 3, 10) is None
 
 
@@ -244,7 +245,7 @@ def test_three_players_count_in_their_own_family(conn):
         changes = record_result(conn, *_n_result((10, 20, 30), 2, totals=(40, 70, 110)))
     assert changes == {10: -8, 20: -8, 30: 16}
     assert get_stats(conn, 1, 30) is None  # not a two-player result
-    w = get_stats(conn, 1, 30, "gin:3")
+    w = stats_of(conn, 1, 30, "gin:3")
     assert (
         w.family,
         w.rating,
@@ -255,7 +256,7 @@ def test_three_players_count_in_their_own_family(conn):
         w.points_against,
         w.best_margin,
     ) == ("gin:3", 1516, 1, 0, 1, 110, 110, 50)
-    lost = get_stats(conn, 1, 10, "gin:3")
+    lost = stats_of(conn, 1, 10, "gin:3")
     assert (lost.rating, lost.matches_lost, lost.points_against, lost.hands_won, lost.best_margin) == (
         1492,
         1,
@@ -268,7 +269,7 @@ def test_three_players_count_in_their_own_family(conn):
     with transaction(conn):  # a two-player match of the same players: apart again
         record_result(conn, *_result((10, 30), 0))
     assert [(s.family, s.rating) for s in families_of(conn, 1, 10)] == [("gin:2", 1516), ("gin:3", 1492)]
-    assert get_stats(conn, 1, 30, "gin:3").rating == 1516
+    assert stats_of(conn, 1, 30, "gin:3").rating == 1516
 
 
 def test_partners_win_and_lose_together(conn):
@@ -276,7 +277,7 @@ def test_partners_win_and_lose_together(conn):
     with transaction(conn):
         changes = record_result(conn, *_n_result((1, 2, 3, 4), 1, teams=teams, totals=(60, 130, 60, 130)))
     assert changes == {1: -16, 2: 16, 3: -16, 4: 16}
-    stats = {u: get_stats(conn, 1, u, "gin:4") for u in (1, 2, 3, 4)}
+    stats = {u: stats_of(conn, 1, u, "gin:4") for u in (1, 2, 3, 4)}
     assert [stats[u].matches_won for u in (1, 2, 3, 4)] == [0, 1, 0, 1]
     assert [stats[u].streak for u in (1, 2, 3, 4)] == [-1, 1, -1, 1]
     # points against: the other team's total, once (it stands in both of its seats)
@@ -291,11 +292,11 @@ def test_a_match_with_any_ai_seat_is_only_vs_bot(conn):
         assert record_result(conn, *_n_result((1, 2, 99), 2, ai_levels=(None, None, "hard"))) is None
     assert [
         (s.vs_bot_won, s.vs_bot_lost, s.rating, s.matches_won)
-        for s in (get_stats(conn, 1, 1, "gin:4"), get_stats(conn, 1, 3, "gin:4"))
+        for s in (stats_of(conn, 1, 1, "gin:4"), stats_of(conn, 1, 3, "gin:4"))
     ] == [(1, 0, 1500, 0)] * 2
-    assert [
-        (s.vs_bot_won, s.vs_bot_lost) for s in (get_stats(conn, 1, 1, "gin:3"), get_stats(conn, 1, 2, "gin:3"))
-    ] == [(0, 1)] * 2
+    assert [(s.vs_bot_won, s.vs_bot_lost) for s in (stats_of(conn, 1, 1, "gin:3"), stats_of(conn, 1, 2, "gin:3"))] == [
+        (0, 1)
+    ] * 2
     assert get_stats(conn, 1, 99, "gin:4") is None and get_stats(conn, 1, 99, "gin:3") is None
     assert [s.user_id for s in leaderboard(conn, 1, "vs_bot", 10, "gin:4")] == [1, 3]
 
@@ -305,7 +306,7 @@ def test_the_leaderboard_query_itself_reads_its_index(sqlite_conn, by):
     """The query leaderboard() runs (with the family bound as a parameter) uses its index too."""
     from bot.store import stats as stats_module
 
-    seen = []
+    seen: list[str] = []
     sqlite_conn.set_trace_callback(seen.append)
     stats_module.leaderboard(sqlite_conn, 1, by, 10, "rummy:5")
     sqlite_conn.set_trace_callback(None)

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from bot.ai import register_ai, unregister_ai
-from bot.engine import GameType, IllegalAction, MatchSummary, register, unregister
+from bot.engine import GameRules, GameType, IllegalAction, MatchSummary, register, unregister
 from render import Control, register_renderer, unregister_renderer
 from render.kit.draw import RenderedImage, finish
 from render.kit.style import Style
@@ -45,6 +45,15 @@ class Hand:  # a finished hand, as the store keeps it
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "outcome": self.outcome, "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:  # what a move did, in words; ``seat``: who moved, None for a hand's or the match's end
+    seat: int | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +129,7 @@ class HighCard:
     def legal_actions(self, seat: int) -> list[str]:
         return [f"play {c}" for c in self.cards[seat]] if seat == self.turn else []
 
-    def apply(self, seat: int, action: Any) -> list[str]:
+    def apply(self, seat: int, action: Any) -> list[Event]:
         if action not in self.legal_actions(seat):
             raise IllegalAction("It is not your turn." if seat != self.turn else "You do not hold that card.")
         card = int(str(action).split()[1])
@@ -128,8 +137,9 @@ class HighCard:
         self.played[seat] = card
         self.moves += 1
         a, b = self.played
+        played = Event(seat, f"{seat} played {card}")
         if a is None or b is None:
-            return [f"{seat} played {card}"]
+            return [played]
         won = None if a == b else (0 if a > b else 1)
         self.hands.append(
             Hand(self.deal_number, self.dealer, "tie" if won is None else "high", won, 0 if won is None else 1)
@@ -138,14 +148,14 @@ class HighCard:
             self.wins[won] += 1
             if self.wins[won] >= self.rules.target:
                 self.finished, self.winner = True, won
-                return [f"{seat} played {card}", "match over"]
+                return [played, Event(None, "match over")]
         self._deal()
-        return [f"{seat} played {card}", "hand over"]
+        return [played, Event(None, "hand over")]
 
-    def resign(self, seat: int) -> list[str]:
+    def resign(self, seat: int) -> list[Event]:
         self.moves += 1
         self.finished, self.winner, self.resigned_by = True, 1 - seat, seat
-        return [f"{seat} resigned"]
+        return [Event(seat, f"{seat} resigned")]
 
     def totals(self) -> tuple[int, int]:
         return self.wins[0], self.wins[1]
@@ -233,6 +243,11 @@ def _parse(text: str) -> str:
     return text
 
 
+def _new(rules: GameRules, seed: int, seats: int) -> HighCard:
+    assert isinstance(rules, Rules), "High Card's own rules (GameType.make_rules makes them)"
+    return HighCard(rules, seed)
+
+
 def _rules(variant: str, target: int | None = None, options: str = "") -> Rules:
     if variant != "first-to-n" or options:
         raise ValueError(f"unknown variant {variant!r}; choose from first-to-n")
@@ -246,7 +261,7 @@ GAME = GameType(
     variants=("first-to-n",),
     make_rules=_rules,
     rules_from_dict=lambda d: Rules(**d),
-    new=lambda rules, seed, seats: HighCard(rules, seed),  # type: ignore[arg-type]
+    new=_new,
     load=HighCard.from_dict,
     parse_action=_parse,
 )

@@ -10,6 +10,9 @@ import pytest
 
 from bot.engine import game_names
 from bot.tables import MatchStatus, Refusal, TableService
+from tests.narrow import narrow
+from tests.store.helpers import turn_of
+from tests.toy.highcard import View
 
 GUILD, CHANNEL, ALICE, BOB, BOT = 1, 10, 100, 200, 999
 
@@ -32,10 +35,11 @@ async def test_a_whole_match_is_played_stored_and_recovered(tmp_path: Path) -> N
             info = await svc.get_match(match.id)
             if info.status is not MatchStatus.ACTIVE:
                 break
-            mover = info.players[info.public.turn]
+            turn = turn_of(info)
+            mover = info.players[turn]
             view = await svc.seat_view(match.id, mover)
             with pytest.raises(Refusal, match="not your turn"):
-                await svc.act(match.id, info.players[1 - info.public.turn], view.legal[0], info.version)
+                await svc.act(match.id, info.players[1 - turn], view.legal[0], info.version)
             result = await svc.act(match.id, mover, view.legal[-1], info.version)
             if half is None and result.match.version >= 4:
                 half = result.match.version
@@ -67,10 +71,10 @@ async def test_the_registered_ai_plays_its_seat(tmp_path: Path) -> None:
         match = await svc.play_bot(GUILD, CHANNEL, ALICE, "Alice", BOT, "Bot", "easy", game="highcard")
         while (info := await svc.get_match(match.id)).status is MatchStatus.ACTIVE:
             if info.public.turn == info.ai_seat:
-                best = max((await svc.seat_view(match.id, BOT)).cards)
+                best = max(narrow(await svc.seat_view(match.id, BOT), View).cards)
                 played = await svc.ai_step(match.id)
                 assert played is not None and played.seat == info.ai_seat
-                assert played.events[0] == f"{info.ai_seat} played {best}"  # the registered AI: highest card
+                assert str(played.events[0]) == f"{info.ai_seat} played {best}"  # the registered AI: highest card
             else:
                 view = await svc.seat_view(match.id, ALICE)
                 await svc.act(match.id, ALICE, view.legal[0], info.version)
