@@ -175,15 +175,14 @@ def match_end(
     elif summary is not None:
         w, lo = summary.winner, summary.loser
         if summary.resigned_by is not None:
-            line = t._(
-                "{quitter} was idle too long; **{winner}** wins the match (totals {won}–{lost})"
-                if abandoned
-                else "{quitter} resigned; **{winner}** wins the match (totals {won}–{lost})",
-                quitter=names[summary.resigned_by],
-                winner=names[w],
-                won=summary.totals[w],
-                lost=summary.totals[lo],
-            )
+            fields = {"quitter": names[summary.resigned_by], "winner": names[w]}
+            totals = {"won": summary.totals[w], "lost": summary.totals[lo]}
+            if abandoned:
+                line = t._(
+                    "{quitter} was idle too long; **{winner}** wins the match (totals {won}–{lost})", **fields, **totals
+                )
+            else:
+                line = t._("{quitter} resigned; **{winner}** wins the match (totals {won}–{lost})", **fields, **totals)
         else:
             line = t._(
                 "**{winner}** wins the match, {won} to {lost} after {hands}",

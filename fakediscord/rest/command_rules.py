@@ -14,8 +14,40 @@ NAME: Final = re.compile(r"^[-_\w]{1,32}$")  # \w: letters and digits of any scr
 MAX_DESCRIPTION, MAX_OPTIONS, MAX_CHOICES, MAX_CHOICE_NAME = 100, 25, 25, 100
 # The locales Discord accepts as keys of *_localizations.
 LOCALES: Final = frozenset(
-    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th "
-    "zh-CN ja zh-TW ko".split()
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
 )
 
 
