@@ -22,7 +22,7 @@ import discord
 from discord.ext import tasks
 
 from bot.constants import AI_DELAY_S, TICK_S
-from bot.i18n import speaking
+from bot.i18n import current, speaking
 from bot.tables import ActResult, MatchInfo, MatchStatus, Overdue, Refusal, Stage, TableService
 
 from .. import messages
@@ -155,7 +155,7 @@ class Scheduler:
             if not waiting:
                 return  # the bot does not claim; the abandon stage ends the match
             await where.send(
-                messages.claim_offer(waiting, " and ".join(match.names[s] for s in late)),
+                messages.claim_offer(waiting, current().join([match.names[s] for s in late])),
                 view=claim_view(match.id),
                 allowed_mentions=mention_only(*waiting),
             )
