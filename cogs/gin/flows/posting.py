@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.i18n import N_
 from bot.tables import Refusal
 from render import RenderedImage
 from render.games import renderers
@@ -76,11 +77,11 @@ def require_posting(interaction: discord.Interaction) -> None:
     perms = interaction.app_permissions
     send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
     missing = [
-        name
+        messages.tr(name)  # as Discord's own settings name it in the reader's language
         for name, ok in (
-            ("View Channel", perms.view_channel),
-            ("Send Messages", send),
-            ("Attach Files", perms.attach_files),
+            (N_("View Channel"), perms.view_channel),
+            (N_("Send Messages"), send),
+            (N_("Attach Files"), perms.attach_files),
         )
         if not ok
     ]
