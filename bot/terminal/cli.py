@@ -1,7 +1,7 @@
 """``python -m bot play``: play a match against the AI in a terminal.
 
     python -m bot play [--game G] [--players N] [--variant V] [--options '...'] [--target N]
-                       [--level easy|normal|hard] [--seed S]
+                       [--level easy|normal|hard] [--seed S] [--lang de|en|es|fr|pt_BR]
 
 You are seat 0, the AI every other seat, in any registered game at any of its table sizes
 (bot.terminal.loop). Bad arguments print one line on stderr and exit 2; ``q`` or the end of
@@ -11,11 +11,14 @@ input quits (exit 0). Nothing is saved.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+from collections.abc import Mapping
 from typing import TextIO
 
 from bot.cli_args import ArgumentError, Parser
+from bot.i18n import LANGUAGES, choose, speaking
 from bot.matchsetup import reason, setup
 
 from .loop import play
@@ -30,7 +33,18 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--variant", default=None, help="the game's variant (Gin: standard, oklahoma, ... combine with +)")
     ap.add_argument("--options", default="", help="table options, e.g. 'gin=20 tie=no length=hands:8'")
     ap.add_argument("--target", type=int, default=None, help="points to win (default: the variant's)")
+    ap.add_argument("--lang", default=None, help="the language of the words (default: the environment's locale)")
     return ap
+
+
+def environment_language(env: Mapping[str, str]) -> str | None:
+    """The catalogue language of the POSIX locale variables ('de_DE.UTF-8' -> 'de'), if any is set."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        code = value.split(".", 1)[0].split("@", 1)[0]
+        if code and code not in ("C", "POSIX"):
+            return code if code in LANGUAGES else code.split("_", 1)[0]
+    return None
 
 
 def main(
@@ -50,9 +64,14 @@ def main(
     except (ArgumentError, ValueError, LookupError) as exc:
         err.write(f"play: {reason(exc)}\n")
         return 2
+    if args.lang is not None and args.lang not in LANGUAGES:
+        err.write(f"play: --lang must be one of {', '.join(LANGUAGES)}\n")
+        return 2
+    lang = choose(args.lang, environment_language(os.environ))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
-        return play(match.game, match.new(seed), match.chooser, args.level, inp, out, random.Random(seed))
+        with speaking(lang):  # the words the renderers and the narration write
+            return play(match.game, match.new(seed), match.chooser, args.level, inp, out, random.Random(seed))
     except KeyboardInterrupt:
         out.write("\nGoodbye.\n")
         return 0

@@ -110,3 +110,14 @@ def test_bad_arguments_exit_2_with_one_line_on_stderr() -> None:
         assert code == 2, argv
         assert out == "" and len(err.strip().splitlines()) == 1 and words in err, (argv, err)
         assert err.startswith("play: ") and "'" not in err.split(":", 1)[1][:2]
+
+
+def test_the_language_comes_from_lang_or_the_environment() -> None:
+    from bot.terminal.cli import environment_language
+
+    assert environment_language({"LANG": "de_DE.UTF-8"}) == "de"
+    assert environment_language({"LC_ALL": "pt_BR.UTF-8", "LANG": "de_DE.UTF-8"}) == "pt_BR"
+    assert environment_language({"LANG": "C.UTF-8"}) is None and environment_language({}) is None
+    err = io.StringIO()
+    assert main(["--lang", "xx"], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
+    assert "--lang must be one of" in err.getvalue()
