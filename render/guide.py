@@ -8,38 +8,48 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.engine import GameType, OptionEntry
+from bot.i18n import current
 
 
 def _seats(game: GameType) -> str:
+    """'2, 3 or 4' as the language being written lists it."""
     counts = [str(n) for n in game.seat_counts]
-    return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+    return counts[0] if len(counts) == 1 else current().join(counts, alternatives=True)
 
 
 def games_line(games: Iterable[GameType]) -> list[str]:
     """One line per game: its title, name and table sizes."""
-    return [f"**{g.title}** (`{g.name}`): {_seats(g)} players" for g in games]
+    t = current()
+    return [t._("**{game}** (`{name}`): {counts} players", game=g.title, name=g.name, counts=_seats(g)) for g in games]
 
 
 def option_line(entry: OptionEntry) -> str:
     """``gin=N``: what it sets, the values it takes, and its default."""
     o = entry.option
-    default = "set by the table" if entry.default is None else entry.default
-    return f"`{o.key}=`: {o.what}; {o.accepts} (default {default})"
+    t = current()
+    default = t._("set by the table") if entry.default is None else entry.default
+    return t._(
+        "`{key}=`: {what}; {accepts} (default {default})", key=o.key, what=o.what, accepts=o.accepts, default=default
+    )
 
 
 def game_guide(game: GameType) -> list[str]:
     """How a game is played, its variants and its options, one line each (markdown)."""
     rules = game.make_rules(game.variants[0], None, "")
-    lines = [f"**{game.title}** for {_seats(game)} players (`game:{game.name}`)"]
+    t = current()
+    lines = [
+        t._("**{game}** for {counts} players (`game:{name}`)", game=game.title, counts=_seats(game), name=game.name)
+    ]
     lines += [f"• {line}" for line in rules.summary()]
     if len(game.variants) > 1:
-        lines.append("Variants: " + ", ".join(f"`{v}`" for v in game.variants) + f" (default `{game.variants[0]}`).")
+        variants = ", ".join(f"`{v}`" for v in game.variants)
+        lines.append(t._("Variants: {variants} (default `{default}`).", variants=variants, default=game.variants[0]))
     entries = game.options.describe(rules, rules)
     if entries:
-        lines.append("Options (the `options` field, e.g. `" + _example(entries) + "`):")
+        lines.append(t._("Options (the `options` field, e.g. `{example}`):", example=_example(entries)))
         lines += [f"• {option_line(e)}" for e in entries]
     else:
-        lines.append("This game takes no options.")
+        lines.append(t._("This game takes no options."))
     return lines
 
 

@@ -55,9 +55,10 @@ class Texts:
         """A number as the language writes it (grouping and decimal signs)."""
         return format_decimal(n, locale=self.locale)
 
-    def join(self, items: Sequence[str]) -> str:
-        """'a, b and c' as the language writes a list."""
-        joined = format_list(list(items), locale=self.locale) if items else ""
+    def join(self, items: Sequence[str], *, alternatives: bool = False) -> str:
+        """'a, b and c' as the language writes a list ('a, b or c' for ``alternatives``)."""
+        style = "or" if alternatives else "standard"
+        joined = format_list(list(items), style=style, locale=self.locale) if items else ""
         return pseudo(joined) if self.lang == PSEUDO and len(items) > 1 else joined
 
     def __repr__(self) -> str:

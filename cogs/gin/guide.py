@@ -14,11 +14,13 @@ from discord.ext import commands
 
 from bot.constants import DEFAULT_GAME
 from bot.engine import game_names, game_type
+from bot.i18n import current
 from render.games import offered_games
 from render.guide import game_guide, games_line, option_suggestions
 
 from .answer import answers
 from .joining import JoinsGin
+from .messages import MY_HAND
 
 EMBED_LIMIT = 4096  # characters in an embed's description
 COLOUR = 0x2E7D32
@@ -38,20 +40,28 @@ def _fit(lines: list[str]) -> str:
 
 def overview(group: app_commands.Group | None) -> list[str]:
     """Every game offered here, how a turn goes, and every /gin command with its description."""
+    t = current()
     games = [game_type(g) for g in game_names() if g in offered_games()]
-    lines = ["**The games**", *games_line(games), ""]
+    lines = ["**" + t._("The games") + "**", *games_line(games), ""]
     lines += [
-        "**How to play**",
-        "Start a table with `/gin challenge` (name opponents, or none for an open challenge; more "
-        "players open a lobby) or `/gin play` against the bot. Press **My hand** on the board once: "
-        "your cards come privately, with a button for every move you may make, and that message "
-        "comes alive by itself on your turn.",
+        "**" + t._("How to play") + "**",
+        t._(
+            "Start a table with `/gin challenge` (name opponents, or none for an open challenge; more "
+            "players open a lobby) or `/gin play` against the bot. Press **{button}** on the board once: "
+            "your cards come privately, with a button for every move you may make, and that message "
+            "comes alive by itself on your turn.",
+            button=t._(MY_HAND),
+        ),
         "",
-        "**Commands**",
+        "**" + t._("Commands") + "**",
     ]
     if group is not None:
-        lines += [f"`/gin {c.name}`: {c.description}" for c in sorted(group.commands, key=lambda c: c.name)]
-    lines += ["", "`/gin help game:<game>` shows a game's rules and its options."]
+        # Each command's name and description as the reader's Discord shows them (the translator's texts).
+        lines += [
+            f"`/gin {t.pgettext('command', c.name)}`: {t._(c.description)}"
+            for c in sorted(group.commands, key=lambda c: c.name)
+        ]
+    lines += ["", t._("`/gin help game:<game>` shows a game's rules and its options.")]
     return lines
 
 
@@ -82,14 +92,14 @@ async def help_command(interaction: discord.Interaction, game: str | None = None
     if game is None:
         command = interaction.command
         group = command.parent if isinstance(command, app_commands.Command) else None
-        title, lines = "Gin Rummy and friends: help", overview(group)
+        title, lines = current()._("Gin Rummy and friends: help"), overview(group)
     else:
         try:
             kind = game_type(game)
         except ValueError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
-        title, lines = f"{kind.title}: how to play", game_guide(kind)
+        title, lines = current()._("{game}: how to play", game=kind.title), game_guide(kind)
     embed = discord.Embed(title=title, description=_fit(lines), colour=COLOUR)
     await interaction.followup.send(embed=embed, ephemeral=True)
 
