@@ -1,11 +1,11 @@
 """Every picture of every game and table size: its size in pixels and bytes, and its smallest text
 when Discord fits it into a phone's preview box (550 x 550).
 
-    python -m bench.pictures [--seeds 1 2 3] [--variants] [--all]
+    python -m bench.pictures [--seeds 1 2 3] [--variants] [--all] [--size large]
 
 The seeded matches and pictures are those of ``python -m render`` (render/__main__.py: the AI
 plays; the table and every seat's hand mid-hand, the first scored hand's result, the match end),
-drawn in the default style. The smallest text is the smallest font size any text of the picture
+drawn in the default style (``--size``: another card size). The smallest text is the smallest font size any text of the picture
 was drawn with, times the scale the box fits the picture by (render.kit.draw.smallest_shown).
 Each row is the worst picture of its kind over the seeds (and over the seats, for the hand): the
 smallest text, then the tallest. ``--variants``: every variant a table size allows, not only the
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from render import Style
 from render.__main__ import NAMES, draws, play, tables
 from render.kit.draw import MIN_SHOWN_PX, PUBLIC_MAX_UNITS, measured
+from render.kit.style import DEFAULT_STYLE
 
 MAX_PX = 2 * PUBLIC_MAX_UNITS  # at the default scale
 
@@ -41,10 +42,9 @@ class Measured:
         return self.width <= MAX_PX and self.height <= self.width and self.text_px >= MIN_SHOWN_PX
 
 
-def run(seeds: list[int], every_variant: bool = False) -> list[Measured]:
+def run(seeds: list[int], every_variant: bool = False, style: Style = DEFAULT_STYLE) -> list[Measured]:
     """Every picture of every table and seed."""
     out: list[Measured] = []
-    style = Style()
     for game, seats, variant in tables(every_variant):
         names = NAMES[:seats]
         for seed in seeds:
@@ -77,8 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[5])
     parser.add_argument("--variants", action="store_true", help="every variant, not only each game's first")
     parser.add_argument("--all", action="store_true", help="every picture, not the worst of each kind")
+    parser.add_argument("--size", default="normal", choices=["small", "normal", "large"], help="card size")
     args = parser.parse_args(argv)
-    rows = run(args.seeds, args.variants)
+    rows = run(args.seeds, args.variants, Style(size=args.size))
     if not args.all:
         rows = worst(rows)
     print(f"{'game':9} {'seats':>5} {'variant':18} {'picture':10} {'seed':>4} {'px':>11} {'KB':>6} {'text':>7}  fits")
