@@ -123,6 +123,14 @@ def arrangement_text(arr: Arrangement | None, hand: Sequence[Card]) -> str:
     return melds + dead
 
 
+def _wrapped(text: str, size: float, width: int, style: Style, most: int, bold: bool = False) -> list[str]:
+    """``text`` in at most ``most`` lines of ``width`` px; the last one cut with an ellipsis if words are left."""
+    lines = wrap(drawable(text), size, width, style, bold=bold)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return [fit(line, style.px(size), width, bold=bold) for line in lines]
+
+
 class _Pen:
     """Draws on a canvas, or only measures when there is none."""
 
@@ -203,7 +211,7 @@ def _layout(
     pen.text((px(left), px(y)), fit(drawable(title), px(TITLE_SIZE), px(info_w)), TITLE_SIZE, S.TEXT)
     y += TITLE_SIZE * 1.5
     for line in lines:
-        for part in wrap(drawable(line), LINE_SIZE, px(info_w), style)[:4]:
+        for part in _wrapped(line, LINE_SIZE, px(info_w), style, 4):
             pen.text((px(left), px(y)), part, LINE_SIZE, S.MUTED, bold=False)
             y += LINE_SIZE * 1.35
     y = max(y, pile_bottom) + 8
@@ -213,7 +221,7 @@ def _layout(
     if footer:
         y += 6
     for line in footer:
-        for part in wrap(drawable(line), LINE_SIZE, max_row, style)[:4]:
+        for part in _wrapped(line, LINE_SIZE, max_row, style, 4):
             pen.text((px(MARGIN), px(y)), part, LINE_SIZE, S.MUTED, bold=False)
             y += LINE_SIZE * 1.35
     return y + MARGIN - 4
@@ -270,8 +278,8 @@ def _section(
     takes two lines where one is too narrow."""
     px = style.px
     y += 6
-    for line in wrap(drawable(sec.title), SECTION_SIZE, px(width), style, bold=True)[:2]:
-        pen.text((px(x), px(y)), fit(line, px(SECTION_SIZE), px(width)), SECTION_SIZE, S.TEXT)
+    for line in _wrapped(sec.title, SECTION_SIZE, px(width), style, 2, bold=True):
+        pen.text((px(x), px(y)), line, SECTION_SIZE, S.TEXT)
         y += SECTION_SIZE * 1.4
     if not sec.groups:
         if sec.empty:
