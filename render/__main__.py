@@ -3,7 +3,7 @@
     python -m render --game G --players N [--variant V] --seed S --out DIR [--scale 2] [--size large]
 
 For each style (two-colour and four-colour deck) it writes the table mid-hand, each seat's hand at
-that moment, the first finished hand's result and the match end, as PNG, and every picture's words
+that moment, the first scored hand's result and the match end, as PNG, and every picture's words
 (what a player who chose words instead of pictures reads) in one text file. Without ``--game``:
 two-player Gin.
 """
@@ -39,7 +39,8 @@ class Moments:
 
 
 def play(game: str, seats: int | None, variant: str | None, seed: int) -> Moments:
-    """Play the match with the AI in every seat, keeping the views worth a picture."""
+    """Play the match with the AI in every seat, keeping the views worth a picture (the result: of the
+    first hand someone won; a drawn hand has no cards laid out to show)."""
     kind = game_type(game)
     count = seats or kind.seat_counts[0]
     rules = kind.make_rules(variant or kind.variants[0], None, "")
@@ -56,7 +57,7 @@ def play(game: str, seats: int | None, variant: str | None, seed: int) -> Moment
             state.apply(seat, choose(state.seat_view(seat), "easy", rng))
             if table is None and state.moves >= MID_HAND_MOVES and not state.hands:
                 table, hands = state.public_view(), tuple(state.seat_view(s) for s in range(count))
-            if result is None and state.hands:
+            if result is None and state.hands and state.hands[-1].winner is not None:  # not a drawn hand
                 result = state.public_view()
     end = state.public_view()
     return Moments(table or end, hands or tuple(state.seat_view(s) for s in range(count)), result or end, end)
@@ -81,7 +82,8 @@ def tables(every_variant: bool = False) -> list[tuple[str, int, str]]:
 def draws(
     game: str, moments: Moments, names: tuple[str, ...], style: Style
 ) -> dict[str, Callable[[], RenderedImage | None]]:
-    """How to draw every picture kind of the moments, by a file stem (a result may be None: drawn hand)."""
+    """How to draw every picture kind of the moments, by a file stem (a result may be None: a match
+    whose every hand was drawn)."""
     r = renderer_for(game)
     out: dict[str, Callable[[], RenderedImage | None]] = {"table": partial(r.table, moments.table, names, style)}
     for seat, view in enumerate(moments.hands):
