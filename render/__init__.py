@@ -18,10 +18,10 @@ A player who wants no pictures (text-only) gets ``image.alt`` instead, or the ``
 functions: each text holds everything its picture shows (the hand: melds, deadwood, the new
 card, what may be done; the table: rules, piles, scores, whose turn, the last turn).
 
-Pictures read on a phone: Discord shows a picture at most about 550 px wide, so every public
-picture (table, result, match end) is at most 550 layout units wide (1,100 px at scale 2)
-and no text in it is under 11 px once shown 550 px wide (render.draw.shown_px); the private
-hand keeps to the same width (a crowded hand overlaps its cards more, then takes two rows).
+Pictures read on a phone: Discord fits a picture into about 550 x 550 px, so every picture
+(table, hand, result, match end) is at most 550 layout units wide (1,100 px at scale 2), no
+taller than wide, and no text in it is under 11 px once fitted into that box
+(render.kit.draw.smallest_shown; tests/render/test_phone_fit.py plays every game and size).
 
 Pictures are drawn in a fixed palette (render/palette.py) from cached card tiles and text
 stamps, and written as 8-bit PNG without any quantising (render/draw.py; ``python -m

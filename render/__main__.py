@@ -3,7 +3,7 @@
     python -m render --game G --players N [--variant V] --seed S --out DIR [--scale 2] [--size large]
 
 For each style (two-colour and four-colour deck) it writes the table mid-hand, each seat's hand at
-that moment, the first finished hand's result and the match end, as PNG, and every picture's words
+that moment, the first scored hand's result and the match end, as PNG, and every picture's words
 (what a player who chose words instead of pictures reads) in one text file. Without ``--game``:
 two-player Gin.
 """
@@ -13,12 +13,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.ai import chooser_for, no_deadline
-from bot.engine import game_type, next_actor
+from bot.engine import game_names, game_type, next_actor
 
 from . import RenderedImage, Style, renderer_for
 
@@ -37,7 +39,8 @@ class Moments:
 
 
 def play(game: str, seats: int | None, variant: str | None, seed: int) -> Moments:
-    """Play the match with the AI in every seat, keeping the views worth a picture."""
+    """Play the match with the AI in every seat, keeping the views worth a picture (the result: of the
+    first hand someone won; a drawn hand has no cards laid out to show)."""
     kind = game_type(game)
     count = seats or kind.seat_counts[0]
     rules = kind.make_rules(variant or kind.variants[0], None, "")
@@ -54,25 +57,48 @@ def play(game: str, seats: int | None, variant: str | None, seed: int) -> Moment
             state.apply(seat, choose(state.seat_view(seat), "easy", rng))
             if table is None and state.moves >= MID_HAND_MOVES and not state.hands:
                 table, hands = state.public_view(), tuple(state.seat_view(s) for s in range(count))
-            if result is None and state.hands:
+            if result is None and state.hands and state.hands[-1].winner is not None:  # not a drawn hand
                 result = state.public_view()
     end = state.public_view()
     return Moments(table or end, hands or tuple(state.seat_view(s) for s in range(count)), result or end, end)
 
 
-def pictures(game: str, moments: Moments, names: tuple[str, ...], style: Style) -> dict[str, RenderedImage]:
-    """Every picture kind of the moments, by a file stem."""
+def tables(every_variant: bool = False) -> list[tuple[str, int, str]]:
+    """(game, seats, variant) of every registered game and table size: its first variant, or every
+    variant the size allows."""
+    out = []
+    for game in game_names():
+        kind = game_type(game)
+        for seats in kind.seat_counts:
+            for variant in kind.variants if every_variant else kind.variants[:1]:
+                try:
+                    kind.validate(kind.make_rules(variant, None, ""), seats)
+                except ValueError:
+                    continue  # e.g. Hollywood, for two players only
+                out.append((game, seats, variant))
+    return out
+
+
+def draws(
+    game: str, moments: Moments, names: tuple[str, ...], style: Style
+) -> dict[str, Callable[[], RenderedImage | None]]:
+    """How to draw every picture kind of the moments, by a file stem (a result may be None: a match
+    whose every hand was drawn)."""
     r = renderer_for(game)
-    out = {"table": r.table(moments.table, names, style)}
+    out: dict[str, Callable[[], RenderedImage | None]] = {"table": partial(r.table, moments.table, names, style)}
     for seat, view in enumerate(moments.hands):
-        out[f"hand-seat{seat}"] = r.hand(view, names, style)
-    result = r.result(moments.result, names, style)
-    if result is not None:
-        out["result"] = result
+        out[f"hand-seat{seat}"] = partial(r.hand, view, names, style)
+    out["result"] = partial(r.result, moments.result, names, style)
     winner = moments.end.winner
     changes = {s: (14 if s == winner else -7) for s in range(len(names))}
-    out["match-end"] = r.match_end(moments.end, names, style, changes)
+    out["match-end"] = partial(r.match_end, moments.end, names, style, changes)
     return out
+
+
+def pictures(game: str, moments: Moments, names: tuple[str, ...], style: Style) -> dict[str, RenderedImage]:
+    """Every picture kind of the moments, by a file stem."""
+    drawn = {stem: draw() for stem, draw in draws(game, moments, names, style).items()}
+    return {stem: image for stem, image in drawn.items() if image is not None}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -57,8 +57,9 @@ class Texts:
 
     def join(self, items: Sequence[str], *, alternatives: bool = False) -> str:
         """'a, b and c' as the language writes a list ('a, b or c' for ``alternatives``)."""
-        style = "or" if alternatives else "standard"
-        joined = format_list(list(items), style=style, locale=self.locale) if items else ""
+        joined = (
+            format_list(list(items), style="or" if alternatives else "standard", locale=self.locale) if items else ""
+        )
         return pseudo(joined) if self.lang == PSEUDO and len(items) > 1 else joined
 
     def __repr__(self) -> str:

@@ -1,7 +1,8 @@
 """The private hand picture: the engine's best arrangement as bracketed groups, deadwood dimmed.
 
-At most 550 layout units wide (1,100 px at scale 2) like the public pictures: a crowded
-hand overlaps its cards a little more, and only if that is not enough takes two rows.
+At most 550 layout units wide (1,100 px at scale 2) like the public pictures, and no taller
+than wide: a crowded hand overlaps its cards a little more, and only if that is not enough
+takes two rows.
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ def _plan(view: SeatView, style: Style) -> tuple[int, int, float, list[tuple[lis
     width = max(width, px(MIN_WIDTH))
     n = max(1, len(rows))
     height = px(ROW_TOP + n * row_height(style) + (n - 1) * ROW_GAP + MARGIN - 4)
+    width = min(max(width, height), px(MAX_WIDTH))  # two rows of large cards: widened, not taller than wide
     placed = [
         (row, (width - row_width(row, style, strip)) // 2, px(ROW_TOP + i * (row_height(style) + ROW_GAP)))
         for i, row in enumerate(rows)

@@ -3,7 +3,8 @@
 Every number is read from the view's games (GameView) and summary; nothing is added up here
 except laying the engine's own figures side by side. One game: a column per player. Several
 (Hollywood): a column per game and the match, a block of rows per player, so the sheet stays
-within 550 layout units (1,100 px at scale 2) and every figure readable.
+within 550 layout units (1,100 px at scale 2) and every figure readable. The sheet is never
+taller than wide: a narrow one is widened, a tall one (Hollywood) packs its rows closer.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .words import fmt_delta, rating_deltas
 
 MARGIN = 18
 LABEL_W = 124
-ROW = 26
+ROW = 26  # a row of the table, at most (a tall sheet packs them closer)
 CELL = 15.5
 TITLE_SIZE = 28
 SUB_SIZE = 15
@@ -48,14 +49,14 @@ def _cells(g: GameView, seat: int) -> list[str]:
 ROWS = ["Hand points", "Hands won", "Line bonus", "Game bonus", "Shutout", "Total"]
 
 
-def _row_ground(c: Canvas, r: int, x0: int, y: int, right: int, style: Style) -> S.RGB:
+def _row_ground(c: Canvas, r: int, x0: int, y: int, right: int, row: float, style: Style) -> S.RGB:
     """Stripe every other row (the total gets a rule above it); returns the row's colour."""
     px = style.px
     if ROWS[r] == "Total":
         c.line((x0, y + px(2), right, y + px(2)), S.MUTED, width=px(1))
         return S.PANEL
     if r % 2 == 0:
-        c.rect((x0, y, right, y + px(ROW) - 1), S.PANEL_LIGHT)
+        c.rect((x0, y, right, y + px(row) - 1), S.PANEL_LIGHT)
         return S.PANEL_LIGHT
     return S.PANEL
 
@@ -87,20 +88,23 @@ def render_match_end(
     if deltas:
         notes.append(("Rating: " + " · ".join(f"{safe[seat]} {fmt_delta(d)}" for seat, d in deltas), S.TEXT))
 
-    if several:
-        col = 86
-        table_w = LABEL_W + (len(view.games) + 1) * col
-        table_rows = 1 + 2 * (1 + len(ROWS))
-    else:
-        col = 100
-        table_w = LABEL_W + 2 * col
-        table_rows = 1 + len(ROWS)
-    height = px(MARGIN + 34 + 26 + 10 + table_rows * ROW + 12 + len(notes) * 22 + MARGIN)
+    columns = len(view.games) + 1 if several else 2
+    col = 86 if several else 100
+    table_rows = 1 + 2 * (1 + len(ROWS)) if several else 1 + len(ROWS)
+    rest = MARGIN + 34 + 26 + 10 + 12 + len(notes) * 22 + MARGIN
+    row = min(ROW, (MAX_WIDTH - rest) // table_rows)  # whole units: the rows add up to the height
+    height = px(rest + table_rows * row)
     widest = max(
-        [px(table_w), text_width(title, TITLE_SIZE, style), text_width(sub, SUB_SIZE, style, bold=False)]
+        [
+            px(LABEL_W + columns * col),
+            text_width(title, TITLE_SIZE, style),
+            text_width(sub, SUB_SIZE, style, bold=False),
+        ]
         + [text_width(t, NOTE_SIZE, style, bold=False) for t, _ in notes]
     )
-    width = min(widest, px(MAX_WIDTH - 2 * MARGIN)) + px(2 * MARGIN)
+    width = min(max(widest + px(2 * MARGIN), height), px(MAX_WIDTH))
+    if several:  # the columns share what the widening left
+        col = max(col, min(110, (width // style.scale - 2 * MARGIN - LABEL_W) // columns))
     c = Canvas(width, height, style)
     x0, y = px(MARGIN), px(MARGIN)
     room = width - 2 * x0
@@ -108,7 +112,7 @@ def render_match_end(
     y += px(36)
     c.text((x0, y), fit(sub, px(SUB_SIZE), room, bold=False), SUB_SIZE, S.MUTED, bold=False)
     y += px(34)
-    y = (_hollywood if several else _one_game)(c, view, safe, x0, y, col, style)
+    y = (_hollywood if several else _one_game)(c, view, safe, x0, y, col, row, style)
     y += px(12)
     for text, colour in notes:
         c.text((x0, y), fit(text, px(NOTE_SIZE), room, bold=False), NOTE_SIZE, colour, bold=False)
@@ -116,27 +120,31 @@ def render_match_end(
     return c.finish(alt_match_end(view, names, changes), f"match-end-{view.moves}.png")
 
 
-def _one_game(c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: int, col: int, style: Style) -> int:
+def _one_game(
+    c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: int, col: float, row: float, style: Style
+) -> int:
     """Rows of figures, a column per player."""
     px = style.px
     game = view.games[0]
     centres = [x0 + px(LABEL_W + col / 2 + seat * col) for seat in (0, 1)]
     right = x0 + px(LABEL_W + 2 * col)
     for seat, cx in enumerate(centres):
-        c.text((cx, y + px(ROW / 2)), fit(safe[seat], px(HEAD_SIZE), px(col - 6)), HEAD_SIZE, S.TEXT, anchor="mm")
-    y += px(ROW)
+        c.text((cx, y + px(row / 2)), fit(safe[seat], px(HEAD_SIZE), px(col - 6)), HEAD_SIZE, S.TEXT, anchor="mm")
+    y += px(row)
     for r, label in enumerate(ROWS):
-        ground = _row_ground(c, r, x0, y, right, style)
+        ground = _row_ground(c, r, x0, y, right, row, style)
         total = label == "Total"
-        c.text((x0 + px(6), y + px(ROW / 2)), label, CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
+        c.text((x0 + px(6), y + px(row / 2)), label, CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
         for seat, cx in enumerate(centres):
             colour = S.SET_COLOUR if total and game.finished and game.winner == seat else S.TEXT
-            c.text((cx, y + px(ROW / 2)), _cells(game, seat)[r], CELL, colour, bg=ground, bold=total, anchor="mm")
-        y += px(ROW)
+            c.text((cx, y + px(row / 2)), _cells(game, seat)[r], CELL, colour, bg=ground, bold=total, anchor="mm")
+        y += px(row)
     return y
 
 
-def _hollywood(c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: int, col: int, style: Style) -> int:
+def _hollywood(
+    c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: int, col: float, row: float, style: Style
+) -> int:
     """A column per game and one for the match; a block of rows per player."""
     px = style.px
     n = len(view.games)
@@ -144,22 +152,22 @@ def _hollywood(c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: i
     right = x0 + px(LABEL_W + (n + 1) * col)
     for i, cx in enumerate(centres):
         label = f"Game {i + 1}" if i < n else "Match"
-        c.text((cx, y + px(ROW / 2)), label, HEAD_SIZE, S.TEXT, anchor="mm")
-    y += px(ROW)
+        c.text((cx, y + px(row / 2)), label, HEAD_SIZE, S.TEXT, anchor="mm")
+    y += px(row)
     for seat in (0, 1):
         c.text(
-            (x0, y + px(ROW / 2)),
+            (x0, y + px(row / 2)),
             fit(safe[seat], px(HEAD_SIZE + 2), right - x0),
             HEAD_SIZE + 2,
             S.SET_COLOUR if view.winner == seat else S.TEXT,
             anchor="lm",
         )
-        c.line((x0, y + px(ROW) - px(3), right, y + px(ROW) - px(3)), S.MUTED, width=px(1))
-        y += px(ROW)
+        c.line((x0, y + px(row) - px(3), right, y + px(row) - px(3)), S.MUTED, width=px(1))
+        y += px(row)
         for r, label in enumerate(ROWS):
-            ground = _row_ground(c, r, x0, y, right, style)
+            ground = _row_ground(c, r, x0, y, right, row, style)
             total = label == "Total"
-            c.text((x0 + px(6), y + px(ROW / 2)), label, CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
+            c.text((x0 + px(6), y + px(row / 2)), label, CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
             for i, cx in enumerate(centres):
                 if i < n:
                     game = view.games[i]
@@ -169,6 +177,6 @@ def _hollywood(c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: i
                     value = str(view.totals[seat]) if total else ""
                     winner = view.winner == seat
                 colour = S.SET_COLOUR if total and winner else S.TEXT
-                c.text((cx, y + px(ROW / 2)), value, CELL, colour, bg=ground, bold=total, anchor="mm")
-            y += px(ROW)
+                c.text((cx, y + px(row / 2)), value, CELL, colour, bg=ground, bold=total, anchor="mm")
+            y += px(row)
     return y

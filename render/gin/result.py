@@ -2,8 +2,8 @@
 
 Both hands are public once a hand ends (the KnockResult in ``view.last_hand``); a drawn
 hand has no cards to show and gets a small picture with the words only. At most 550 layout
-units wide (1,100 px at scale 2): a hand too wide for one row overlaps its cards more, then
-wraps. Every number says what it is ('Bob knocked with 6 deadwood', 'Bob scores 10'); a
+units wide (1,100 px at scale 2) and no taller than wide: a hand too wide for one row overlaps
+its cards more, then wraps; a result too tall draws smaller cards. Every number says what it is ('Bob knocked with 6 deadwood', 'Bob scores 10'); a
 finished hand shows no turn.
 """
 
@@ -131,18 +131,20 @@ def _plan(view: PublicView, names: Names, style: Style) -> tuple[int, int, str, 
 
 def render_result(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -> RenderedImage:
     """The last finished hand (``view.last_hand``): both hands with melds, lay-offs and the score.
-    A result that would be taller than wide draws its cards smaller (down to the compact size)."""
+    A result taller than the widest picture draws its cards smaller (down to the tiny size); one
+    taller than its content is wide is widened: never taller than wide."""
     record = view.last_hand
     if record is None:
         raise ValueError("no hand has finished yet")
     width, height, title, hands, score, match = _plan(view, names, style)
     for smaller in SHRINK.get(style.size, ()):
-        if height <= width:
+        if height <= style.px(MAX_WIDTH):
             break
         look = replace(style, size=smaller)
         planned = _plan(view, names, look)
         if planned[1] < height:
             style, (width, height, title, hands, score, match) = look, planned
+    width = min(max(width, height), style.px(MAX_WIDTH))
     px = style.px
     name_h = NAME_SIZE * 1.35
     rh = row_height(style)

@@ -81,6 +81,7 @@ class TeamRenderer:
             f"gin4-result-{rec.number}.png",
             sections=sections,
             footer=[story[-1], self.score_line(v, names)],
+            in_order=True,  # in two columns, table 1 on the left, table 2 on the right
         )
 
     def match_end(

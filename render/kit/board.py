@@ -3,9 +3,11 @@ four-player Gin, Colonel, Skarney, Rummy): optional piles at the top left, a tit
 lines of words, one row per seat (name, what it holds, its score), then labelled sections of
 card groups (melds on the table, laid-out hands) and closing lines.
 
-Every picture is at most PUBLIC_MAX_UNITS wide (1,100 px at scale 2) and writes no text under
-13 layout units, so it reads on a phone (tests/render/test_readable.py's rules). Pure
-function of its arguments: callers build the rows and groups from views only.
+Every picture is PUBLIC_MAX_UNITS wide (1,100 px at scale 2) and, where it can be, no taller:
+a crowded one puts its sections in two columns, draws smaller cards, then writes its groups'
+labels as legends (``board``). Its smallest text is then at least 11 px in a phone's 550 x 550
+box (tests/render/test_phone_fit.py). Pure function of its arguments: callers build the rows
+and groups from views only.
 """
 
 from __future__ import annotations
@@ -19,7 +21,22 @@ from . import cards as C
 from . import style as S
 from .draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, wrap
 from .fonts import drawable, fit
-from .groups import ROW_GAP, Group, Mark, draw_row, fit_rows, meld_colour, meld_label, row_height, row_width
+from .groups import (
+    ROW_GAP,
+    TAG_SPACE,
+    Group,
+    Mark,
+    crowded,
+    draw_legend,
+    draw_row,
+    fit_rows,
+    label_size,
+    legend_lines,
+    meld_colour,
+    meld_label,
+    row_height,
+    row_width,
+)
 from .style import CardSize, Style
 from .words import cards_text
 
@@ -106,6 +123,14 @@ def arrangement_text(arr: Arrangement | None, hand: Sequence[Card]) -> str:
     return melds + dead
 
 
+def _wrapped(text: str, size: float, width: int, style: Style, most: int, bold: bool = False) -> list[str]:
+    """``text`` in at most ``most`` lines of ``width`` px; the last one cut with an ellipsis if words are left."""
+    lines = wrap(drawable(text), size, width, style, bold=bold)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return [fit(line, style.px(size), width, bold=bold) for line in lines]
+
+
 class _Pen:
     """Draws on a canvas, or only measures when there is none."""
 
@@ -128,6 +153,15 @@ class _Pen:
             self.c.text(xy, text, size, fill, bg=bg, bold=bold, anchor=anchor)
 
 
+@dataclass(frozen=True, slots=True)
+class _Look:
+    """How the sections are laid out: in how many columns, and the group labels as legends or not."""
+
+    columns: int = 1
+    legend: bool = False
+    in_order: bool = False  # the sections fill the columns in order (else each goes to the shortest)
+
+
 def _layout(
     c: Canvas | None,
     style: Style,
@@ -137,9 +171,9 @@ def _layout(
     sections: Sequence[Section],
     footer: Sequence[str],
     piles: Piles | None,
-    columns: int = 1,
+    look: _Look,
 ) -> float:
-    """Draws (or measures) the board, its sections in ``columns``; returns its height in layout units."""
+    """Draws (or measures) the board, its sections as ``look`` says; returns its height in layout units."""
     px = style.px
     pen = _Pen(c, style)
     cw = C.size(style)[0]
@@ -177,17 +211,17 @@ def _layout(
     pen.text((px(left), px(y)), fit(drawable(title), px(TITLE_SIZE), px(info_w)), TITLE_SIZE, S.TEXT)
     y += TITLE_SIZE * 1.5
     for line in lines:
-        for part in wrap(drawable(line), LINE_SIZE, px(info_w), style)[:4]:
+        for part in _wrapped(line, LINE_SIZE, px(info_w), style, 4):
             pen.text((px(left), px(y)), part, LINE_SIZE, S.MUTED, bold=False)
             y += LINE_SIZE * 1.35
     y = max(y, pile_bottom) + 8
     y = _seat_rows(c, pen, style, rows, y)
     max_row = px(WIDTH - 2 * MARGIN)
-    y = _columns(c, pen, style, sections, y, max(1, min(columns, len(sections))))
+    y = _columns(c, pen, style, sections, y, look)
     if footer:
         y += 6
     for line in footer:
-        for part in wrap(drawable(line), LINE_SIZE, max_row, style)[:4]:
+        for part in _wrapped(line, LINE_SIZE, max_row, style, 4):
             pen.text((px(MARGIN), px(y)), part, LINE_SIZE, S.MUTED, bold=False)
             y += LINE_SIZE * 1.35
     return y + MARGIN - 4
@@ -237,12 +271,16 @@ def _seat_row(c: Canvas | None, pen: _Pen, style: Style, row: SeatRow, x: float,
         pen.text((right - px(8), top + px((ROW_H - 4) / 2)), row.score, SCORE_SIZE, name_ink, bg=ground, anchor="rm")
 
 
-def _section(c: Canvas | None, pen: _Pen, style: Style, sec: Section, x: float, y: float, width: float) -> float:
-    """A labelled section of card groups in the band [x, x + width]; returns the y under it."""
+def _section(
+    c: Canvas | None, pen: _Pen, style: Style, sec: Section, x: float, y: float, width: float, legend: bool
+) -> float:
+    """A labelled section of card groups in the band [x, x + width]; returns the y under it. Its title
+    takes two lines where one is too narrow."""
     px = style.px
     y += 6
-    pen.text((px(x), px(y)), fit(drawable(sec.title), px(SECTION_SIZE), px(width)), SECTION_SIZE, S.TEXT)
-    y += SECTION_SIZE * 1.4
+    for line in _wrapped(sec.title, SECTION_SIZE, px(width), style, 2, bold=True):
+        pen.text((px(x), px(y)), line, SECTION_SIZE, S.TEXT)
+        y += SECTION_SIZE * 1.4
     if not sec.groups:
         if sec.empty:
             pen.text(
@@ -250,21 +288,35 @@ def _section(c: Canvas | None, pen: _Pen, style: Style, sec: Section, x: float, 
             )
             y += LINE_SIZE * 1.5
         return y
-    group_rows, strip = fit_rows(list(sec.groups), px(width), style)
+    group_rows, strip = fit_rows(list(sec.groups), px(width), style, labels=not legend)
+    label_line = label_size(style) * 1.3
+    gap = ROW_GAP / 2 if crowded(style) else ROW_GAP
     for grow in group_rows:
+        # a row with tags (LAID OFF, NEW) needs its tag space; one without, hardly any
+        lift = 2 if any(g.marks for g in grow) else TAG_SPACE - 4
+        left = px(x) + (px(width) - row_width(grow, style, strip, not legend)) // 2
         if c is not None:
-            draw_row(c, grow, px(x) + (px(width) - row_width(grow, style, strip)) // 2, px(y - 8), style, strip)
-        y += row_height(style) - 8 + ROW_GAP
+            draw_row(c, grow, left, px(y - lift), style, strip, labels=not legend)
+        y += row_height(style) - lift + gap
+        if legend:  # the labels' line(s) instead of the one under the groups
+            legend_rows = legend_lines(grow, px(width), style)
+            if c is not None:
+                top = px(y - gap - label_line)
+                draw_legend(c, legend_rows, px(x + width / 2), top, style)
+            y += (len(legend_rows) - 1) * label_line
     return y
 
 
-def _columns(c: Canvas | None, pen: _Pen, style: Style, sections: Sequence[Section], y: float, n: int) -> float:
-    """The sections in ``n`` columns, each to the shortest column; returns the y under the tallest."""
+def _columns(c: Canvas | None, pen: _Pen, style: Style, sections: Sequence[Section], y: float, look: _Look) -> float:
+    """The sections in columns, each to the shortest column (or in order); returns the y under the tallest."""
+    n = max(1, min(look.columns, len(sections)))
     width = (WIDTH - 2 * MARGIN - (n - 1) * COLUMN_GAP) / n
     bottoms = [y] * n
-    for sec in sections:
-        col = min(range(n), key=lambda i: bottoms[i])
-        bottoms[col] = _section(c, pen, style, sec, MARGIN + col * (width + COLUMN_GAP), bottoms[col], width)
+    per_column = -(-len(sections) // n)
+    for i, sec in enumerate(sections):
+        col = i // per_column if look.in_order else min(range(n), key=lambda i: bottoms[i])
+        x = MARGIN + col * (width + COLUMN_GAP)
+        bottoms[col] = _section(c, pen, style, sec, x, bottoms[col], width, look.legend)
     return max(bottoms)
 
 
@@ -285,23 +337,27 @@ def board(
     sections: Sequence[Section] = (),
     footer: Sequence[str] = (),
     piles: Piles | None = None,
+    in_order: bool = False,
 ) -> RenderedImage:
     """The picture: measured first, then drawn on a canvas of that height. A picture that would be
     taller than wide (many laid-out hands) puts its sections in two columns, then draws its cards
-    smaller, down to the compact size: the first layout that fits, else the shortest."""
+    smaller, down to the tiny size, then writes the groups' labels as legends: the first layout
+    that fits, else the shortest. ``in_order``: sections fill the columns in order (the first half
+    on the left: two tables side by side), not each the shortest column."""
     parts = (title, lines, rows, sections, footer, piles)
-    tries = [(style.size, 1), (style.size, 2)] + [(size, k) for size in SHRINK.get(style.size, ()) for k in (1, 2)]
-    best: tuple[float, Style, int] | None = None
-    for size, columns in tries:
-        look = replace(style, size=size)
-        height = _layout(None, look, *parts, columns=columns)
+    sizes = (style.size, *SHRINK.get(style.size, ()))
+    tries = [(size, _Look(k, legend, in_order)) for legend in (False, True) for size in sizes for k in (1, 2)]
+    best: tuple[float, Style, _Look] | None = None
+    for size, look in tries:
+        sized = replace(style, size=size)
+        height = _layout(None, sized, *parts, look)
         if best is None or height < best[0]:
-            best = (height, look, columns)
+            best = (height, sized, look)
         if height <= WIDTH:
-            best = (height, look, columns)
+            best = (height, sized, look)
             break
     assert best is not None
-    height, style, columns = best
+    height, style, look = best
     c = Canvas(style.px(WIDTH), style.px(height), style)
-    _layout(c, style, *parts, columns=columns)
+    _layout(c, style, *parts, look)
     return c.finish(alt, filename)

@@ -15,7 +15,7 @@ render/stamps.py. Every public name is imported from here as well.
 
 Every text goes through ``Canvas.text`` (cards record their index size when pasted), so
 ``recording()`` can collect what each picture wrote and at which size: the tests check that
-nothing in a public picture is smaller than ``MIN_SHOWN_PX`` once Discord shrinks it.
+nothing in a picture is smaller than ``MIN_SHOWN_PX`` once Discord shrinks it (``smallest_shown``).
 
 Pure functions of their inputs: the same view gives the same pixels, and the same bytes with
 one Pillow version on one CPU architecture (see PNG_LEVEL).
@@ -24,7 +24,7 @@ one Pillow version on one CPU architecture (see PNG_LEVEL).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -53,25 +53,33 @@ __all__ = [
     "encode",
     "encode_reference",
     "finish",
+    "measured",
     "pill_size",
     "recording",
     "reference_drawing",
     "shown_px",
+    "smallest_shown",
     "text_width",
     "wrap",
 ]
 
 # -- what Discord shows --------------------------------------------------------------------------
 
-SHOWN_WIDTH = 550  # Discord shows a picture at most about this wide (phones, and most chat columns)
-MIN_SHOWN_PX = 11  # no text smaller than this once shown SHOWN_WIDTH wide
+SHOWN_WIDTH = 550  # Discord fits a picture into a box about this wide and tall (phones, most chat columns)
+MIN_SHOWN_PX = 11  # no text smaller than this once fitted into that box
 PUBLIC_MAX_UNITS = 550  # public pictures: at most 550 layout units wide (1,100 px at scale 2)
 
 
-def shown_px(size_px: float, width: int) -> float:
-    """How tall (font size, px) text of ``size_px`` looks in a picture ``width`` px wide shown
-    at most SHOWN_WIDTH px wide (a narrower picture is shown at its own size, not enlarged)."""
-    return size_px * SHOWN_WIDTH / max(width, SHOWN_WIDTH)
+def shown_px(size_px: float, width: int, height: int = 0) -> float:
+    """How tall (font size, px) text of ``size_px`` looks in a picture ``width`` x ``height`` px
+    fitted into a SHOWN_WIDTH-square box (a smaller picture is shown at its own size, not enlarged)."""
+    return size_px * min(1.0, SHOWN_WIDTH / max(width, height, 1))
+
+
+def smallest_shown(canvas: Canvas) -> float:
+    """The smallest text (font size, px) a drawn canvas shows once fitted into the box; 0 without text.
+    ``recording()`` hands over the canvases: bench/pictures.py and the tests measure with this."""
+    return min((shown_px(t.size_px, canvas.width, canvas.height) for t in canvas.texts), default=0.0)
 
 
 # -- encoding ------------------------------------------------------------------------------------
@@ -154,6 +162,13 @@ def recording() -> Iterator[list[Canvas]]:
         yield found
     finally:
         _RECORDING.reset(token)
+
+
+def measured(draw: Callable[[], RenderedImage | None]) -> tuple[RenderedImage | None, float]:
+    """The picture ``draw()`` makes and its smallest text once fitted into the box (its last canvas)."""
+    with recording() as canvases:
+        image = draw()
+    return image, smallest_shown(canvases[-1]) if image is not None and canvases else 0.0
 
 
 # -- the canvas ------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 The hand picture and the result picture lay cards out this way. ``fit_rows`` decides how a
 list of groups fits a width (one row with the cards overlapped a little more, else as few
 balanced rows as fit); ``layout_row`` gives the geometry (tests read it to find where a
-meld was drawn); ``draw_row`` paints it.
+meld was drawn); ``draw_row`` paints it. A crowded picture may write a row's labels as a
+legend instead (``labels=False``, then ``legend_lines`` and ``draw_legend``): a line under the
+row, each label in its group's colour; its groups then take only their cards' width, and each
+group's last card is overlapped by the next group's first, a gap apart, as a card of its own group.
 """
 
 from __future__ import annotations
@@ -16,23 +19,49 @@ from bot.engine import Card, meld_kind
 from . import cards as C
 from . import style as S
 from .draw import Canvas, pill_size, text_width
-from .style import Style
+from .style import CARD_ZOOM, Style
 from .words import rank_plural
 
 TAG_SPACE = 24  # above the cards, for NEW / LAID OFF tags
-GAP = 14  # between groups
-BRACKET_GAP = 7  # card bottom to bracket
+GAP = 14  # between groups (half that under compact and tiny cards)
+BRACKET_GAP = 7  # card bottom to bracket (under compact and tiny cards, 4)
 BRACKET = 3  # bracket thickness
 TICK = 8  # bracket end ticks
 LABEL_SIZE = 16
-LABEL_GAP = 6
+CROWDED_LABEL_SIZE = 12.5  # under compact and tiny cards: a crowded picture's labels take less room
+LABEL_GAP = 6  # bracket to label (under compact and tiny cards, 3)
+LEGEND_GAP = 16  # between two labels of a legend line
 TAG_SIZE = 12.5
 ROW_GAP = 8  # between two rows of groups
 
 
+def crowded(style: Style) -> bool:
+    """Compact and tiny cards (a crowded picture): smaller labels, closer groups, a tighter bracket."""
+    return style.zoom < CARD_ZOOM["small"]
+
+
+def label_size(style: Style) -> float:
+    """A group's label size (layout units) under cards of the style's size."""
+    return CROWDED_LABEL_SIZE if crowded(style) else LABEL_SIZE
+
+
+def group_gap(style: Style) -> int:
+    """Pixels between two groups of a row."""
+    return style.px(GAP / 2 if crowded(style) else GAP)
+
+
+def _bracket_gap(style: Style) -> float:
+    return 4 if crowded(style) else BRACKET_GAP
+
+
+def _label_gap(style: Style) -> float:
+    return 3 if crowded(style) else LABEL_GAP
+
+
 def row_height(style: Style) -> float:
     """Height of one row in layout units: tags, cards, bracket and label."""
-    return TAG_SPACE + C.height_units(style) + BRACKET_GAP + BRACKET + LABEL_GAP + LABEL_SIZE * 1.3
+    under = _bracket_gap(style) + BRACKET + _label_gap(style) + label_size(style) * 1.3
+    return TAG_SPACE + C.height_units(style) + under
 
 
 ROW_HEIGHT = row_height(Style())  # at the normal card size
@@ -89,35 +118,45 @@ def cards_width(n: int, style: Style, strip: float = C.STRIP) -> int:
     return (n - 1) * strip_px(style, strip) + C.size(style)[0] if n else 0
 
 
-def _slot_width(g: Group, style: Style, strip: float) -> int:
-    return max(cards_width(len(g.cards), style, strip), text_width(g.label, LABEL_SIZE, style) + style.px(8))
+def _slot_width(g: Group, style: Style, strip: float, labels: bool = True) -> int:
+    """A group's width in its row; without labels, as if the next group overlapped its last card."""
+    if not labels:
+        return len(g.cards) * strip_px(style, strip)
+    return max(cards_width(len(g.cards), style, strip), text_width(g.label, label_size(style), style) + style.px(8))
 
 
-def row_width(groups: list[Group], style: Style, strip: float = C.STRIP) -> int:
+def _row_extra(style: Style, strip: float, labels: bool) -> int:
+    """What a row adds to its slots and gaps: without labels, the uncovered rest of its last card."""
+    return 0 if labels else C.size(style)[0] - strip_px(style, strip)
+
+
+def row_width(groups: list[Group], style: Style, strip: float = C.STRIP, labels: bool = True) -> int:
     if not groups:
         return 0
-    return sum(_slot_width(g, style, strip) for g in groups) + style.px(GAP) * (len(groups) - 1)
+    slots = sum(_slot_width(g, style, strip, labels) for g in groups)
+    return slots + group_gap(style) * (len(groups) - 1) + _row_extra(style, strip, labels)
 
 
-def fit_rows(groups: list[Group], max_width: int, style: Style) -> tuple[list[list[Group]], float]:
+def fit_rows(groups: list[Group], max_width: int, style: Style, labels: bool = True) -> tuple[list[list[Group]], float]:
     """The groups in as few rows as fit ``max_width`` pixels, and the strip (card units) to draw
     them with: one row overlapping the cards down to STRIP_MIN if that is enough, else the
     fewest balanced rows (a group is never split, unless it is too long for any row alone).
-    Rows keep the groups' order; among equally few rows the cards overlap least."""
+    Rows keep the groups' order; among equally few rows the cards overlap least.
+    ``labels=False``: the labels are written as a legend, not under each group."""
     if not groups:
         return [], C.STRIP
-    groups = _split_long(groups, max_width, style)
+    groups = _split_long(groups, max_width, style, labels)
     n = len(groups)
-    gap = style.px(GAP)
+    gap = group_gap(style)
     strips = [float(s) for s in range(C.STRIP, C.STRIP_MIN - 1, -1)]
     slots: dict[float, list[int]] = {}
     for rows in range(1, n + 1):
         for strip in strips:
             widths = slots.get(strip)
             if widths is None:
-                widths = slots[strip] = [_slot_width(g, style, strip) for g in groups]
+                widths = slots[strip] = [_slot_width(g, style, strip, labels) for g in groups]
             best = _balanced(widths, gap, rows)
-            if best is not None and best[0] <= max_width:
+            if best is not None and best[0] + _row_extra(style, strip, labels) <= max_width:
                 bounds = best[1]
                 return [groups[a:b] for a, b in pairwise(bounds)], strip
     return [[g] for g in groups], float(C.STRIP_MIN)
@@ -151,14 +190,14 @@ def _balanced(widths: list[int], gap: int, rows: int) -> tuple[int, tuple[int, .
     return int(cost[rows][n]), tuple(reversed(bounds))
 
 
-def _split_long(groups: list[Group], max_width: int, style: Style) -> list[Group]:
+def _split_long(groups: list[Group], max_width: int, style: Style, labels: bool) -> list[Group]:
     """Groups too long for a row even overlapped most (eleven large cards) go on in a second
     group with the same colour and no label."""
     out: list[Group] = []
     todo = list(groups)
     while todo:
         g = todo.pop(0)
-        if len(g.cards) < 2 or row_width([g], style, C.STRIP_MIN) <= max_width:
+        if len(g.cards) < 2 or row_width([g], style, C.STRIP_MIN, labels) <= max_width:
             out.append(g)
             continue
         half = (len(g.cards) + 1) // 2
@@ -170,35 +209,44 @@ def _split_long(groups: list[Group], max_width: int, style: Style) -> list[Group
     return out
 
 
-def layout_row(groups: list[Group], x: int, y: int, style: Style, strip: float = C.STRIP) -> list[Placed]:
+def layout_row(
+    groups: list[Group], x: int, y: int, style: Style, strip: float = C.STRIP, labels: bool = True
+) -> list[Placed]:
     """Geometry of the row whose top-left corner (tag space included) is (x, y)."""
     px = style.px
     out = []
     step = strip_px(style, strip)
     card_top = y + px(TAG_SPACE)
-    label_top = card_top + C.size(style)[1] + px(BRACKET_GAP + BRACKET + LABEL_GAP)
+    label_top = card_top + C.size(style)[1] + px(_bracket_gap(style) + BRACKET + _label_gap(style))
     for g in groups:
-        slot = _slot_width(g, style, strip)
+        slot = _slot_width(g, style, strip, labels)
         cw = cards_width(len(g.cards), style, strip)
-        left = x + (slot - cw) // 2
+        left = x + (slot - cw) // 2 if labels else x
         lefts = tuple(left + i * step for i in range(len(g.cards)))
-        label_w = text_width(g.label, LABEL_SIZE, style)
+        size = label_size(style)
+        label_w = text_width(g.label, size, style)
         mid = left + cw // 2
-        label_box = (mid - label_w // 2, label_top, mid - label_w // 2 + label_w, label_top + px(LABEL_SIZE * 1.2))
+        label_box = (mid - label_w // 2, label_top, mid - label_w // 2 + label_w, label_top + px(size * 1.2))
         out.append(Placed(g, (x, x + slot), left, lefts, card_top, label_box))
-        x += slot + px(GAP)
+        x += slot + group_gap(style)
     return out
 
 
-def draw_row(canvas: Canvas, groups: list[Group], x: int, y: int, style: Style, strip: float = C.STRIP) -> list[Placed]:
+def draw_row(
+    canvas: Canvas, groups: list[Group], x: int, y: int, style: Style, strip: float = C.STRIP, labels: bool = True
+) -> list[Placed]:
     px = style.px
-    placed = layout_row(groups, x, y, style, strip)
+    placed = layout_row(groups, x, y, style, strip, labels)
     w, h = C.size(style)
     step = strip_px(style, strip)
-    for p in placed:
+    below: Card | None = None
+    for i, p in enumerate(placed):
         g = p.group
         marked = {m.card: m for m in g.marks}
-        below: Card | None = None
+        if labels:
+            below = None
+        # without labels, every group but the last shows its last card only as wide as the others
+        shown = w if labels or i == len(placed) - 1 else step
         for card, left in zip(g.cards, p.card_lefts, strict=True):
             canvas.card(card, left, p.card_top, dim=g.dim, under=below, on_felt=below is None)
             below = card
@@ -211,17 +259,48 @@ def draw_row(canvas: Canvas, groups: list[Group], x: int, y: int, style: Style, 
                     outline=mark.colour,
                     width=px(2.5),
                 )
-        _draw_tags(canvas, p, style, step)
-        right = p.cards_left + cards_width(len(g.cards), style, strip) - 1
-        top = p.card_top + h + px(BRACKET_GAP)
+        _draw_tags(canvas, p, style, step, shown)
+        right = p.cards_left + (len(g.cards) - 1) * step + shown - 1
+        top = p.card_top + h + px(_bracket_gap(style))
         canvas.rect((p.cards_left, top, right, top + px(BRACKET) - 1), g.colour)
         for edge in (p.cards_left, right - px(BRACKET) + 1):
             canvas.rect((edge, top - px(TICK) + px(BRACKET), edge + px(BRACKET) - 1, top + px(BRACKET) - 1), g.colour)
-        canvas.text((p.label_box[0], p.label_box[1]), g.label, LABEL_SIZE, g.colour)
+        if labels:
+            canvas.text((p.label_box[0], p.label_box[1]), g.label, label_size(style), g.colour)
     return placed
 
 
-def _draw_tags(canvas: Canvas, p: Placed, style: Style, step: int) -> None:
+def legend_lines(groups: list[Group], max_width: int, style: Style) -> list[list[Group]]:
+    """The labelled groups of a row, their labels wrapped into legend lines at most ``max_width`` px wide."""
+    size = label_size(style)
+    lines: list[list[Group]] = []
+    width = 0
+    for g in groups:
+        if not g.label:
+            continue
+        w = text_width(g.label, size, style)
+        if lines and width + style.px(LEGEND_GAP) + w <= max_width:
+            lines[-1].append(g)
+            width += style.px(LEGEND_GAP) + w
+        else:
+            lines.append([g])
+            width = w
+    return lines
+
+
+def draw_legend(canvas: Canvas, lines: list[list[Group]], centre: int, top: int, style: Style) -> None:
+    """The legend lines centred on ``centre``, the first at ``top`` (px), each label in its group's colour."""
+    size = label_size(style)
+    gap = style.px(LEGEND_GAP)
+    for i, line in enumerate(lines):
+        widths = [text_width(g.label, size, style) for g in line]
+        x = centre - (sum(widths) + gap * (len(line) - 1)) // 2
+        for g, w in zip(line, widths, strict=True):
+            canvas.text((x, top + style.px(i * size * 1.3)), g.label, size, g.colour)
+            x += w + gap
+
+
+def _draw_tags(canvas: Canvas, p: Placed, style: Style, step: int, last: int) -> None:
     """One tag over each run of neighbouring cards with the same mark text."""
     px = style.px
     g = p.group
@@ -237,7 +316,7 @@ def _draw_tags(canvas: Canvas, p: Placed, style: Style, step: int) -> None:
         while j + 1 < n and (m := texts.get(g.cards[j + 1])) is not None and m.text == mark.text:
             j += 1
         left = p.card_lefts[i]
-        right = p.card_lefts[j] + (C.size(style)[0] if j == n - 1 else step)
+        right = p.card_lefts[j] + (last if j == n - 1 else step)
         tw, th = pill_size(mark.text, TAG_SIZE, style)
         top = p.card_top - th - px(4)
         canvas.pill((left + right) // 2 - tw // 2, top, mark.text, TAG_SIZE, mark.colour, S.INK)

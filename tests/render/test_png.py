@@ -1,8 +1,10 @@
 """Byte-identical output, the PNG itself, and golden pictures compared by pixels.
 
 The golden pictures in tests/render/golden/ are compared with a small tolerance (text
-rasterising may move a few edge pixels between Pillow versions). After a deliberate change
-of the look, regenerate them (and look at the pictures):
+rasterising may move a few edge pixels between Pillow versions): a few two-player Gin views,
+and the table, a hand, a result and the match end of a seeded match (python -m render's) of
+every game and table size. After a deliberate change of the look, regenerate them (and look at
+the pictures; regenerating also removes golden pictures no test draws any more):
     GIN_RENDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render -q
 """
 
@@ -11,17 +13,28 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 from bot.engine.gin import Match, public_view, seat_view
-from render import Style, render_hand, render_match_end, render_result, render_table
+from render import RenderedImage, Style, render_hand, render_match_end, render_result, render_table
+from render.__main__ import NAMES, pictures, play, tables
 from render.kit.palette import palette_for
 
 from .helpers import rgb
 
 GOLDEN = Path(__file__).with_name("golden")
+UPDATE = bool(os.environ.get("GIN_RENDER_UPDATE_GOLDEN"))
 TOLERANCE = 8  # levels (of 255) a channel may differ by before a pixel counts as changed
 MAX_CHANGED = 0.005  # share of pixels that may change
+FIXED = (
+    "hand-11-2colour",
+    "hand-11-4colour",
+    "table-2colour",
+    "result-knock-4colour",
+    "match-end-hollywood",
+    "hand-11-1x",
+)
 
 
 def _images(draw_pair, knock_view, hollywood_end_view, names):
@@ -74,12 +87,10 @@ def test_sizes_stay_small(draw_pair, names):
     assert rgb(image.png).size == (image.width, image.height)
 
 
-def test_golden_pictures(draw_pair, knock_view, hollywood_end_view, names, tmp_path):
-    images = _images(draw_pair, knock_view, hollywood_end_view, names)
-    if os.environ.get("GIN_RENDER_UPDATE_GOLDEN"):
+def _check_golden(images: dict[str, RenderedImage], tmp_path: Path) -> None:
+    """Compare the pictures with their golden files by pixels (or write them: GIN_RENDER_UPDATE_GOLDEN=1)."""
+    if UPDATE:
         GOLDEN.mkdir(exist_ok=True)
-        for stale in GOLDEN.glob("*.png"):
-            stale.unlink()
         for name, image in images.items():
             im = Image.open(io.BytesIO(image.png))
             im.save(GOLDEN / f"{name}.png", optimize=True)  # smallest file: only the pixels matter
@@ -103,3 +114,41 @@ def test_golden_pictures(draw_pair, knock_view, hollywood_end_view, names, tmp_p
         "look is intended, look at it (python -m render --seed 7 --out DIR) and regenerate: "
         "GIN_RENDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render -q"
     )
+
+
+def test_golden_pictures(draw_pair, knock_view, hollywood_end_view, names, tmp_path):
+    images = _images(draw_pair, knock_view, hollywood_end_view, names)
+    assert set(images) == set(FIXED)
+    _check_golden(images, tmp_path)
+
+
+# -- every game and table size: the pictures of a seeded match (python -m render's) ------------------
+
+GAME_TABLES = tables()  # each game's first variant at every size
+GAME_SEED = 3
+GAME_KINDS = ("table", "hand", "result", "match-end")
+
+
+def _game_images(game: str, seats: int, variant: str) -> dict[str, RenderedImage]:
+    """The table, the hand of the seat to play, the result and the match end, by golden name."""
+    moments = play(game, seats, variant, GAME_SEED)
+    seat = moments.table.turn if moments.table.turn is not None else 0
+    drawn = pictures(game, moments, NAMES[:seats], Style())
+    stems = {kind: f"hand-seat{seat}" if kind == "hand" else kind for kind in GAME_KINDS}
+    return {f"{game}{seats}-{kind}": drawn[stem] for kind, stem in stems.items()}
+
+
+@pytest.mark.parametrize(("game", "seats", "variant"), GAME_TABLES, ids=[f"{g}{n}" for g, n, _ in GAME_TABLES])
+def test_golden_pictures_of_every_game_and_size(game, seats, variant, tmp_path):
+    _check_golden(_game_images(game, seats, variant), tmp_path)
+
+
+def test_every_golden_picture_is_still_drawn():
+    """A golden picture no test compares is stale (regenerating removes it)."""
+    wanted = set(FIXED) | {f"{g}{n}-{k}" for g, n, _ in GAME_TABLES for k in GAME_KINDS}
+    stale = [path for path in GOLDEN.glob("*.png") if path.stem not in wanted]
+    if UPDATE:
+        for path in stale:
+            path.unlink()
+    else:
+        assert not stale, f"golden pictures no test draws: {[p.name for p in stale]}"
