@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import game_type
+from bot.i18n import current
 from bot.tables import HeadToHead, Refusal, ReplayBook, ReplayFrame
 from render.games import renderer_for
 
@@ -35,18 +36,32 @@ def replay_id(match_id: int, position: int) -> str:
 
 def _book_title(book: ReplayBook) -> str:
     kind = game_type(book.match.game)
-    return f"{kind.title} ({book.match.seats} players), match #{book.match.id}"
+    return current()._(
+        "{game} ({players} players), match #{number}", game=kind.title, players=book.match.seats, number=book.match.id
+    )
 
 
 def head_to_head(name: str, other: str, record: HeadToHead) -> str:
     """'Alice against Bob: 5 matches, 3 won, 2 lost · points 640–580 · last: W L W W L'."""
+    t = current()
     if not record.matches:
-        return f"{name} and {other} have not finished a match together in this server."
-    last = " ".join("W" if won else "L" for won in record.last)
-    return (
-        f"**{name} against {other}**: {record.matches} {'match' if record.matches == 1 else 'matches'}, "
-        f"{record.won} won, {record.lost} lost · points {record.points_for}–{record.points_against} · "
-        f"last (newest first): {last}"
+        return t._("{player} and {other} have not finished a match together in this server.", player=name, other=other)
+    won, lost = t._("W"), t._("L")  # one letter each: a won and a lost match in the list of the last ones
+    last = " ".join(won if w else lost for w in record.last)
+    return t.ngettext(
+        "**{player} against {other}**: {n} match, {won} won, {lost} lost · points {points_for}–{points_against} · "
+        "last (newest first): {last}",
+        "**{player} against {other}**: {n} matches, {won} won, {lost} lost · points {points_for}–{points_against} · "
+        "last (newest first): {last}",
+        record.matches,
+        player=name,
+        other=other,
+        n=record.matches,
+        won=record.won,
+        lost=record.lost,
+        points_for=record.points_for,
+        points_against=record.points_against,
+        last=last,
     )
 
 
@@ -67,11 +82,17 @@ async def replay_message(
             discord.File(hand.file(), filename=f"replay-hand-{seen.seat + 1}.png", description=hand.description)
         )
     words = renderer.describe(frame.public, names)
-    text = f"**{_book_title(book)}**: hand {frame.hand}, move {frame.position} of {book.last}\n{words}" + (
-        ""
-        if book.everything or book.viewer_seat is None
-        else "\nYou see your own cards; the others' once the match is over."
+    t = current()
+    text = t._(
+        "**{title}**: hand {hand}, move {position} of {last}",
+        title=_book_title(book),
+        hand=frame.hand,
+        position=frame.position,
+        last=book.last,
     )
+    text += f"\n{words}"
+    if not (book.everything or book.viewer_seat is None):
+        text += "\n" + t._("You see your own cards; the others' once the match is over.")
     start = book.hand_start(frame.hand)
     end = next((e for e in book.hand_ends if e > frame.position), book.last)
     buttons = discord.ui.View(timeout=None)
@@ -125,10 +146,12 @@ def _history_lines(desk: Desk, past: list[Any], user_id: int) -> list[str]:
             m.teams[p.seat] == m.teams[m.winner] if m.teams is not None else m.winner == p.seat
         )
         totals = "–".join(str(t) for t in m.totals) if m.totals is not None else "?"
-        how = "resigned" if m.status == "resigned" else ("won" if won else "lost")
-        rating = "" if p.rating_change is None else f", rating {p.rating_change:+d}"
+        t = current()
+        how = t._("resigned") if m.status == "resigned" else t._("won") if won else t._("lost")
+        rating = "" if p.rating_change is None else ", " + t._("rating {change}", change=f"{p.rating_change:+d}")
         when = f"<t:{int((m.ended_at or m.started_at).timestamp())}:d>"
-        lines.append(f"#{m.id} · {when} · {game_type(m.game).title} ({m.seats}) vs {others} · {how} {totals}{rating}")
+        against = t._("vs {players}", players=others)
+        lines.append(f"#{m.id} · {when} · {game_type(m.game).title} ({m.seats}) {against} · {how} {totals}{rating}")
     return lines
 
 
@@ -139,12 +162,12 @@ async def history_message(
     if not past and before is None:
         raise Refusal("{player} has no finished match in this server yet.", player=user.display_name)
     embed = discord.Embed(
-        title=f"{user.display_name}: finished matches",
-        description="\n".join(_history_lines(desk, past, user.id)) or "No older matches.",
+        title=current()._("{player}: finished matches", player=user.display_name),
+        description="\n".join(_history_lines(desk, past, user.id)) or current()._("No older matches."),
     )
     buttons = discord.ui.View(timeout=None)
     if past:
-        buttons.add_item(HistoryPage(f"gin:hist:{user.id}:{past[-1].match.id}", label="Older ▶"))
+        buttons.add_item(HistoryPage(f"gin:hist:{user.id}:{past[-1].match.id}", label=current()._("Older ▶")))
         buttons.add_item(OpenReplay([p.match.id for p in past]))
     return embed, buttons
 
@@ -179,11 +202,15 @@ class OpenReplay(discord.ui.DynamicItem[discord.ui.Select[Any]], template=OPEN_R
     """Open one match of a history page in the replay viewer (the match ids are the options)."""
 
     def __init__(self, match_ids: list[int] | None = None) -> None:
-        options = [discord.SelectOption(label=f"Replay match #{i}", value=str(i)) for i in (match_ids or [])[:25]]
+        t = current()
+        options = [
+            discord.SelectOption(label=t._("Replay match #{number}", number=i), value=str(i))
+            for i in (match_ids or [])[:25]
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=OPEN_RE,
-                placeholder="Replay a match…",
+                placeholder=t._("Replay a match…"),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
@@ -254,11 +281,12 @@ async def last_command(interaction: discord.Interaction) -> None:
     renderer = renderer_for(book.match.game)
     names = list(book.match.names)
     image = await draw(renderer.result, frame.public, names, desk.board.style)
-    line = renderer.hand_line(frame.public, names) or "The hand is over."
+    line = renderer.hand_line(frame.public, names) or current()._("The hand is over.")
     files = (
         [] if image is None else [discord.File(image.file(), filename="last-hand.png", description=image.description)]
     )
-    await interaction.followup.send(f"**{_book_title(book)}**, hand {frame.hand}: {line}", files=files, ephemeral=True)
+    said = current()._("**{title}**, hand {hand}: {line}", title=_book_title(book), hand=frame.hand, line=line)
+    await interaction.followup.send(said, files=files, ephemeral=True)
 
 
 COMMANDS = (
