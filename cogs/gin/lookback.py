@@ -145,10 +145,11 @@ def _history_lines(desk: Desk, past: list[Any], user_id: int) -> list[str]:
         won = m.winner is not None and (
             m.teams[p.seat] == m.teams[m.winner] if m.teams is not None else m.winner == p.seat
         )
-        totals = "–".join(str(t) for t in m.totals) if m.totals is not None else "?"
+        totals = "–".join(str(total) for total in m.totals) if m.totals is not None else "?"
         t = current()
         how = t._("resigned") if m.status == "resigned" else t._("won") if won else t._("lost")
-        rating = "" if p.rating_change is None else ", " + t._("rating {change}", change=f"{p.rating_change:+d}")
+        change = "" if p.rating_change is None else f"{p.rating_change:+d}"
+        rating = ", " + t._("rating {change}", change=change) if change else ""
         when = f"<t:{int((m.ended_at or m.started_at).timestamp())}:d>"
         against = t._("vs {players}", players=others)
         lines.append(f"#{m.id} · {when} · {game_type(m.game).title} ({m.seats}) {against} · {how} {totals}{rating}")
