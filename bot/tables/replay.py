@@ -96,9 +96,18 @@ class ReplayPart(ServiceBase):
 
     # -- looking back (bot/store/history.py) --------------------------------------------------
 
-    async def history(self, guild_id: int, user_id: int, before: int | None = None) -> list[PastMatch]:
-        """A page of the player's finished matches in the server, newest first (``before``: older than)."""
-        return await self.store.past_matches(guild_id, user_id, before=before)
+    async def history(
+        self,
+        guild_id: int,
+        user_id: int,
+        before: int | None = None,
+        *,
+        game: str | None = None,
+        seats: int | None = None,
+    ) -> list[PastMatch]:
+        """A page of the player's finished matches in the server, newest first (``before``: older than;
+        ``game`` and ``seats``: only that game, that table size)."""
+        return await self.store.past_matches(guild_id, user_id, game=game, seats=seats, before=before)
 
     async def rating_history(self, guild_id: int, family: str, user_id: int) -> list[RatingPoint]:
         return await self.store.rating_history(guild_id, family, user_id)

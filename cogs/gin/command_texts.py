@@ -82,6 +82,8 @@ TEXTS = (
     NP_("command", "history"),
     N_("Your finished matches in this server (or another player's), to replay"),
     N_("Whose matches (default: yours)"),
+    N_("Only this game (default: every game)"),
+    N_("Only this table size (default: every size)"),
     NP_("command", "replay"),
     N_("Step through a match move by move (privately)"),
     NP_("command", "match"),

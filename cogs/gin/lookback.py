@@ -22,11 +22,15 @@ from bot.tables import HeadToHead, Refusal, ReplayBook, ReplayFrame
 from render.games import renderer_for
 
 from .answer import answers
+from .commands import Players
+from .families import family, family_games
 from .flows import Desk, desk_of, draw
 from .joining import JoinsGin
 
 REPLAY_RE = r"gin:rp:(?P<match>[0-9]{1,19}):(?P<pos>[0-9]{1,9})"
-PAGE_RE = r"gin:hist:(?P<user>[0-9]{1,20}):(?P<before>[0-9]{1,19})"
+# A page's id: whose history, below which match; a filtered history adds its game and table size
+# (older buttons, without them, keep working).
+PAGE_RE = r"gin:hist:(?P<user>[0-9]{1,20}):(?P<before>[0-9]{1,19})(?::(?P<game>[a-z_]{0,20}):(?P<seats>[0-9]?))?"
 OPEN_RE = r"gin:hopen"
 
 
@@ -157,9 +161,14 @@ def _history_lines(desk: Desk, past: list[Any], user_id: int) -> list[str]:
 
 
 async def history_message(
-    desk: Desk, guild_id: int, user: discord.abc.User, before: int | None
+    desk: Desk,
+    guild_id: int,
+    user: discord.abc.User,
+    before: int | None,
+    game: str | None = None,
+    seats: int | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    past = await desk.service.history(guild_id, user.id, before)
+    past = await desk.service.history(guild_id, user.id, before, game=game, seats=seats)
     if not past and before is None:
         raise Refusal("{player} has no finished match in this server yet.", player=user.display_name)
     embed = discord.Embed(
@@ -168,7 +177,10 @@ async def history_message(
     )
     buttons = discord.ui.View(timeout=None)
     if past:
-        buttons.add_item(HistoryPage(f"gin:hist:{user.id}:{past[-1].match.id}", label=current()._("Older ▶")))
+        page = f"gin:hist:{user.id}:{past[-1].match.id}"
+        if game is not None or seats is not None:
+            page += f":{game or ''}:{seats or ''}"
+        buttons.add_item(HistoryPage(page, label=current()._("Older ▶")))
         buttons.add_item(OpenReplay([p.match.id for p in past]))
     return embed, buttons
 
@@ -183,6 +195,8 @@ class HistoryPage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_
         found = re.fullmatch(PAGE_RE, custom_id)
         self.user_id = int(found["user"]) if found else 0
         self.before = int(found["before"]) if found else 0
+        self.game = (found["game"] or None) if found else None
+        self.seats = int(found["seats"]) if found and found["seats"] else None
 
     @classmethod
     async def from_custom_id(
@@ -195,7 +209,9 @@ class HistoryPage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_
         await interaction.response.defer()
         assert interaction.guild is not None
         member = interaction.guild.get_member(self.user_id) or await interaction.client.fetch_user(self.user_id)
-        embed, buttons = await history_message(desk_of(interaction.client), interaction.guild.id, member, self.before)
+        embed, buttons = await history_message(
+            desk_of(interaction.client), interaction.guild.id, member, self.before, self.game, self.seats
+        )
         await interaction.edit_original_response(embed=embed, view=buttons)
 
 
@@ -243,13 +259,25 @@ async def _open(
     await interaction.followup.send(text, files=files, view=buttons, ephemeral=True)
 
 
-@app_commands.describe(user="Whose matches (default: yours)")
+@app_commands.describe(
+    user="Whose matches (default: yours)",
+    game="Only this game (default: every game)",
+    players="Only this table size (default: every size)",
+)
+@app_commands.autocomplete(game=family_games)
 @answers
-async def history_command(interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+async def history_command(
+    interaction: discord.Interaction,
+    user: discord.Member | None = None,
+    game: str | None = None,
+    players: Players | None = None,
+) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     assert interaction.guild is not None
+    if game is not None:
+        game = family(game, players)[0].split(":", 1)[0]  # a known game (else the reason), as stored
     embed, buttons = await history_message(
-        desk_of(interaction.client), interaction.guild.id, user or interaction.user, None
+        desk_of(interaction.client), interaction.guild.id, user or interaction.user, None, game, players
     )
     await interaction.followup.send(embed=embed, view=buttons, ephemeral=True)
 

@@ -211,3 +211,16 @@ def test_forged_ids_are_no_moves(cid: str) -> None:
 )
 def test_select_values_are_action_texts(value: str, expected: str | None) -> None:
     assert ids.parse_value(value) == expected
+
+
+def test_history_page_ids_with_and_without_filters() -> None:
+    import re
+
+    from cogs.gin.lookback import PAGE_RE
+
+    old = re.fullmatch(PAGE_RE, "gin:hist:42:17")  # a button posted before the filters existed
+    assert old is not None and old["user"] == "42" and old["before"] == "17" and old["game"] is None
+    new = re.fullmatch(PAGE_RE, "gin:hist:42:17:knockout:3")
+    assert new is not None and new["game"] == "knockout" and new["seats"] == "3"
+    assert re.fullmatch(PAGE_RE, "gin:hist:42:17:gin:") is not None  # a game without a table size
+    assert len("gin:hist:" + "9" * 20 + ":" + "9" * 19 + ":" + "x" * 20 + ":6") <= 100  # Discord's custom_id limit

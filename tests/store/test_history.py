@@ -29,6 +29,9 @@ async def test_history_lists_finished_matches_newest_first_a_page_at_a_time(gin_
         assert [p.match.id for p in rest] == ids[1::-1]
         assert await svc.store.past_matches(2, 1) == []  # another server
         assert await svc.store.past_matches(1, 1, game="rummy") == []
+        # the service's filters (/gin history game: players:): only that game, only that table size
+        assert [p.match.id for p in await svc.history(1, 1, game="gin", seats=2)] == [p.match.id for p in first]
+        assert await svc.history(1, 1, game="knockout") == [] and await svc.history(1, 1, seats=3) == []
         newest = first[0]
         assert newest.seat == 0 and newest.match.status == "resigned"
         assert newest.rating_change is not None and newest.rating_change > 0  # user 2 resigned the 12th (i=11)
