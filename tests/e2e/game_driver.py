@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -198,14 +199,23 @@ class Player:
         await ix.settled(5.0)
         assert not ix.followups, f"move refused: {[m.content for m in ix.followups]}"
         yes = ask_free(cid) if ":ask." in cid else None
-        if yes is None and values is not None and self.hand.find_component(label="Cancel") is not None:
-            yes = next(c["custom_id"] for c in self.hand.buttons() if c.get("label") != "Cancel")
+        cancel = self._cancel()
+        if yes is None and values is not None and cancel is not None:
+            yes = next(c["custom_id"] for c in self.hand.buttons() if c.get("custom_id") != cancel)
         if yes is not None:  # the question: its own button plays the move
-            assert self.hand.find_component(label="Cancel") is not None, self.hand.content
+            assert self._cancel() is not None, self.hand.content
             ix = await self.fd.click(self.user, self.hand, yes)
             await ix.settled(5.0)
             assert not ix.followups, f"move refused: {[m.content for m in ix.followups]}"
         return action
+
+    def _cancel(self) -> str | None:
+        """The id of the question's Cancel button (in any language: it is the board's My hand id)."""
+        assert self.hand is not None
+        return next(
+            (c["custom_id"] for c in self.hand.buttons() if re.fullmatch(r"gin:\d+:hand", c.get("custom_id", ""))),
+            None,
+        )
 
     @property
     def match_over(self) -> bool:
