@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from bot.engine import PublicViewLike, game_type
+from typing import Any
+
+from bot.engine import GameState, PublicViewLike, game_type
 from bot.store import Announcement
 
 from .base import ServiceBase
 from .errors import Refusal
+from .records import MatchInfo
 
 # Sharded: how many pending rows of other processes' guilds one look may skip. They are posted by
 # their own process within a tick; only a process that is down for long leaves rows behind.
@@ -37,11 +40,21 @@ class AnnouncementsPart(ServiceBase):
             return current.public
         if not 0 <= version < current.version:
             raise Refusal("There is no such moment in that match.")
-        moves = await self.store.move_log(match_id)
-        state = game_type(current.game).replay(
+        return (await self._state_at(current, version)).public_view()
+
+    async def hands_scored_at(self, match_id: int, version: int) -> int:
+        """How many hands of the match were scored at ``version``: the number of the hand a result
+        row of that version tells (the same move may already have dealt the next hand)."""
+        current = await self.get_match(match_id)
+        if not 0 <= version <= current.version:
+            raise Refusal("There is no such moment in that match.")
+        return len((await self._state_at(current, version)).hands)
+
+    async def _state_at(self, current: MatchInfo, version: int) -> GameState[Any, PublicViewLike, Any]:
+        moves = await self.store.move_log(current.id)
+        return game_type(current.game).replay(
             current.rules,
             current.seed,
             len(current.players),
             [(seat, text) for seq, seat, text in moves if seq <= version],
         )
-        return state.public_view()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,21 @@ async def test_a_resignation_announces_the_match_end_and_a_refusal_announces_not
     payload = json.loads(query(path, "SELECT payload FROM outbox WHERE kind = 'match_end'")[0][0])
     assert {int(k): v for k, v in payload["rating_changes"].items()} == result.rating_changes
     await svc.close()
+
+
+async def test_a_result_row_tells_the_hand_it_scored_not_the_next_deal(tmp_path: Path) -> None:
+    """The move that scores a hand deals the next one: a pending result (swept after a restart)
+    is numbered by the hands scored at its version, not by the deal its view shows."""
+    svc = await TableService.open(tmp_path / "gin.sqlite3")
+    try:
+        info = await new_pvp(svc, channel=1, seed=3)
+        while True:
+            result = await play_one(svc, info.id)
+            if result.hand_over is not None:
+                break
+        version = result.match.version
+        assert (await svc.view_at(info.id, version)).deal_number == 2  # the next hand is dealt already
+        assert await svc.hands_scored_at(info.id, version) == 1
+        assert await svc.hands_scored_at(info.id, version - 1) == 0
+    finally:
+        await svc.close()
