@@ -84,6 +84,7 @@ def test_advice_names_only_cards_the_player_could_see() -> None:
     for seed in (3, 4):
         match, log = _played_hand(seed)
         decisions = hand_decisions(match.rules, seed, log, 0, 1)
+        assert decisions is not None
         assert decisions and all(d.view.seat == 0 for d in decisions)
         assert [d.position for d in decisions] == [seq for seq, seat, _ in log if seat == 0]
         for advice in review(decisions, seed=seed, per_hand=400):
@@ -97,6 +98,8 @@ def test_advice_names_only_cards_the_player_could_see() -> None:
 
 def test_hand_decisions_stop_at_the_hand_asked_for() -> None:
     match, log = _played_hand(5)
-    assert hand_decisions(match.rules, 5, log, 1, 2) == []
-    only: list[Action] = [d.action for d in hand_decisions(match.rules, 5, log, 1, 1)]
-    assert only == [Action.parse(text) for _, seat, text in log if seat == 1]
+    assert hand_decisions(match.rules, 5, log, 1, 2) is None  # not played (a running hand alike)
+    assert hand_decisions(match.rules, 5, log[:-1], 1, 1) is None
+    decisions = hand_decisions(match.rules, 5, log, 1, 1)
+    assert decisions is not None
+    assert [d.action for d in decisions] == [Action.parse(text) for _, seat, text in log if seat == 1]

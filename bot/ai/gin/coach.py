@@ -129,9 +129,10 @@ def review(
 
 def hand_decisions(
     rules: Ruleset, seed: int, log: Iterable[tuple[int, int, str]], seat: int, hand: int
-) -> list[Decision]:
+) -> list[Decision] | None:
     """The decisions of ``seat`` in hand ``hand`` (1-based) of a two-player Gin match, rebuilt from its
-    seed and move log (seq, seat, move): each with the view that seat had then, and only that."""
+    seed and move log (seq, seat, move): each with the view that seat had then, and only that. None
+    unless the log finishes that hand (a hand ended by a resignation is not finished)."""
     match = Match.new(rules, seed)
     out = []
     for seq, by, text in log:
@@ -142,4 +143,4 @@ def hand_decisions(
         if by == seat and played == hand - 1 and move.kind is not ActionKind.RESIGN:
             out.append(Decision(seq, match.seat_view(seat), move))
         match.apply(by, move)
-    return out
+    return out if len(match.history) >= hand else None
