@@ -2,8 +2,8 @@
 
 No discord imports. Parts, one module each: settings, challenges (two-seat tables and new
 matches), lobby (tables of 2 to 6 seats: join, leave, AI seats, partners, start), moves, reads,
-deadlines, recovery, announcements (the outbox); ``live`` holds the cached matches and their locks;
-``shards`` decides which guilds' matches this process looks after.
+deadlines, recovery, announcements (the outbox), replay and review (looking back); ``live`` holds
+the cached matches and their locks; ``shards`` decides which guilds' matches this process looks after.
 """
 
 from bot.store import (
@@ -31,6 +31,7 @@ from .errors import STALE, Refusal
 from .lobby import BOT_NAME, TABLE_TTL_S
 from .records import ActResult, MatchInfo, Overdue
 from .replay import ReplayBook, ReplayFrame
+from .review import HandReview, reviewable
 from .service import TableService
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "ChallengeStatus",
     "Chooser",
     "GuildSettings",
+    "HandReview",
     "HeadToHead",
     "MatchInfo",
     "MatchRecord",
@@ -62,4 +64,5 @@ __all__ = [
     "StorageFault",
     "TableService",
     "family_of",
+    "reviewable",
 ]

@@ -19,6 +19,7 @@ from .moves import MovesPart
 from .reads import ReadsPart
 from .recovery import RecoveryPart
 from .replay import ReplayPart
+from .review import ReviewPart
 from .settings import SettingsPart
 from .shards import ShardSet
 from .styles import StylesPart
@@ -36,6 +37,7 @@ class TableService(
     StylesPart,
     DiscordStatePart,
     ReplayPart,
+    ReviewPart,
 ):
     """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
     moves, deadlines and stats per game family.

@@ -1,4 +1,5 @@
-"""/gin history, /gin replay and /gin last: looking back at finished matches and hands, privately.
+"""/gin history, /gin replay and /gin last: looking back at finished matches and hands, privately
+(the viewer's Review button, the coach: coaching.py).
 
 A plain Cog adding its commands to the Gin cog's /gin group (like the stats and help cogs). The
 replay viewer's buttons carry the match and the position in their custom_id, so they work after a
@@ -18,10 +19,11 @@ from discord.ext import commands
 
 from bot.engine import game_type
 from bot.i18n import current
-from bot.tables import HeadToHead, Refusal, ReplayBook, ReplayFrame
+from bot.tables import HeadToHead, Refusal, ReplayBook, ReplayFrame, reviewable
 from render.games import renderer_for
 
 from .answer import answers
+from .coaching import ReviewButton, review_id
 from .commands import Players
 from .families import family, family_games
 from .flows import Desk, desk_of, draw
@@ -109,6 +111,9 @@ async def replay_message(
         buttons.add_item(
             ReplayButton(replay_id(match.id, max(0, min(target, book.last))), label=label, disabled=not enabled)
         )
+    if book.viewer_seat is not None and reviewable(match) and frame.hand <= len(book.hand_ends):
+        # his own finished hand of two-player Gin: the coach may look at it (the service checks again)
+        buttons.add_item(ReviewButton(review_id(match.id, frame.hand), label=t._("Review this hand")))
     return text[:2000], files, buttons
 
 
@@ -332,11 +337,11 @@ class Lookback(JoinsGin):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.bot.add_dynamic_items(ReplayButton, HistoryPage, OpenReplay)
+        self.bot.add_dynamic_items(ReplayButton, HistoryPage, OpenReplay, ReviewButton)
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
-        self.bot.remove_dynamic_items(ReplayButton, HistoryPage, OpenReplay)
+        self.bot.remove_dynamic_items(ReplayButton, HistoryPage, OpenReplay, ReviewButton)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -83,3 +83,34 @@ async def test_last_replay_and_history_show_only_what_each_may_see(fake_discord:
         record = await (await slash(fd, fd.alice, "stats", vs=fd.bob)).final(5)
         assert "Alice against Bob**: 2 matches, 1 won, 1 lost" in record.content
         assert "last (newest first): L W" in record.content
+
+
+async def test_a_player_has_a_finished_hand_reviewed_and_nobody_else(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fd = fake_discord
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(7)):
+        alice, bob = await start_match(fd)
+        await _finish_one_hand(alice, bob)
+        question = await (await slash(fd, fd.bob, "resign")).final()
+        sure = await fd.click(fd.bob, question, question.component(label="Yes, resign the match")["custom_id"])
+        await sure.settled(5.0)
+
+        viewer = await (await slash(fd, fd.alice, "replay")).final(5)
+        assert viewer.find_component(label="Review this hand") is None  # the second hand never finished
+        at_end = viewer.content
+        await (await fd.click(fd.alice, viewer, viewer.component(label="⏮ Hand start")["custom_id"])).response()
+        viewer = await fd.wait_for_message(lambda m: m.id == viewer.id and m.content != at_end, timeout=5)
+        assert "hand 1" in viewer.content
+        review_button = viewer.component(label="Review this hand")["custom_id"]
+        assert review_button.startswith("gin:rv:1:1")
+
+        review = await (await fd.click(fd.alice, viewer, review_button)).final(15)
+        assert review.ephemeral and review.content.startswith("**Hand 1**: the coach compared your")
+        lines = review.content.split("\n")[1:]
+        assert lines and all(line.startswith("Move ") for line in lines[:-1])
+
+        outsider = await (await slash(fd, fd.carol, "replay")).final(5)
+        assert outsider.find_component(label="Review this hand") is None
+        refused = await (await fd.click(fd.carol, viewer, review_button, force=True)).final(5)
+        assert refused.ephemeral and "Only a player of this match" in refused.content
+        public = [m for m in fd.channel_messages() if "the coach" in m.content]
+        assert public == []

@@ -1,7 +1,8 @@
 """Gin's AI for two, three and four seats: every seat plays a two-player hand (its ``gin_view``).
 
 Modules: knowledge (what the seat knows), greedy (the easy level and the time-out fallback),
-opponent (discard danger, hand samples), knock (the Monte Carlo knock check), player (the levels);
+opponent (discard danger, hand samples), knock (the Monte Carlo knock check), player (the levels),
+coach and playout (a finished hand's decisions against the hard AI's, docs/coach.md);
 the deadwood evaluation is shared with Knockout (bot.ai.knock).
 """
 
@@ -12,6 +13,7 @@ import random
 from bot.engine.gin import SeatView, TeamSeatView, TrioSeatView
 from bot.engine.knock import Action
 
+from .coach import Advice, Decision, hand_decisions, review
 from .greedy import greedy_action
 from .player import Params, choose_action
 
@@ -25,4 +27,4 @@ def choose_gin(view: SeatView | TrioSeatView | TeamSeatView, level: str, rng: ra
     return choose_action(hand, level, rng)
 
 
-__all__ = ["Params", "choose_action", "choose_gin", "greedy_action"]
+__all__ = ["Advice", "Decision", "Params", "choose_action", "choose_gin", "greedy_action", "hand_decisions", "review"]
