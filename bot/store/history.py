@@ -68,13 +68,15 @@ def past_matches(
         where.append("m.seats = ?")
         args.append(seats)
     if before is not None:
-        where.append("m.id < ?")
+        where.append("s.match_id < ?")
         args.append(before)
     with reading(conn):
         rows = conn.execute(
             f"SELECT {MATCH_COLUMNS}, s.seat, r.change FROM match_seats s JOIN matches m ON m.id = s.match_id"
             " LEFT JOIN rating_changes r ON r.match_id = m.id AND r.user_id = s.user_id"
-            f" WHERE {' AND '.join(where)} ORDER BY m.id DESC LIMIT ?",
+            # By the seat's match id: the index match_seats_by_user (user_id, match_id) is walked
+            # backwards and stops after a page (ordering by m.id sorted every match of the player).
+            f" WHERE {' AND '.join(where)} ORDER BY s.match_id DESC LIMIT ?",
             (*args, limit),
         ).fetchall()
         return [PastMatch(match_record(conn, r[:16]), int(r[16]), None if r[17] is None else int(r[17])) for r in rows]
