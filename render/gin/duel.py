@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine.gin import PublicView, SeatView
+from bot.i18n import current
 
 from ..games import Control, Names
 from ..kit.cards import warm_cache
@@ -52,7 +53,9 @@ class DuelRenderer:
         return status_line(view, names)
 
     def hint(self, view: SeatView) -> str:
-        return f"You may knock (limit {view.knock_limit})." if view.turn == view.seat and view.can_knock else ""
+        if view.turn == view.seat and view.can_knock:
+            return current()._("You may knock (limit {limit}).", limit=view.knock_limit)
+        return ""
 
     def controls(self, view: SeatView) -> list[Control]:
         return knock_controls(view)

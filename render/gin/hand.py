@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.engine import Card, deadwood_groups
 from bot.engine.gin import SeatView
+from bot.i18n import N_, current
 
 from ..kit import style as S
 from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, pill_size, text_width
@@ -32,7 +33,7 @@ from .alt import alt_hand
 from .words import status_line
 
 MARGIN = 12
-TITLE = "Your hand"
+TITLE = N_("Your hand")
 TITLE_SIZE = 26
 STATUS_SIZE = 17
 BADGE_SIZE = 17
@@ -52,9 +53,10 @@ def hand_groups(view: SeatView, style: Style = DEFAULT_STYLE) -> list[Group]:
     if arr is None:
         return [Group(tuple(view.hand), "", S.DEADWOOD_COLOUR)] if view.hand else []
     drawn = None if _over(view) else view.drawn
+    t = current()
 
     def marks(cards: tuple[Card, ...]) -> tuple[Mark, ...]:
-        return tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in cards if c == drawn)
+        return tuple(Mark(c, t._("NEW"), S.NEW_COLOUR) for c in cards if c == drawn)
 
     groups = [Group(m, meld_label(m), meld_colour(m), marks=marks(m)) for m in arr.melds]
     if arr.deadwood:
@@ -62,7 +64,7 @@ def hand_groups(view: SeatView, style: Style = DEFAULT_STYLE) -> list[Group]:
         groups.append(
             Group(
                 loose,
-                f"DEADWOOD · {arr.deadwood_points}",
+                t._("DEADWOOD · {points}", points=arr.deadwood_points),
                 S.DEADWOOD_COLOUR,
                 dim=True,
                 marks=marks(loose),
@@ -73,14 +75,15 @@ def hand_groups(view: SeatView, style: Style = DEFAULT_STYLE) -> list[Group]:
 
 def badges(view: SeatView, hints: bool = True) -> list[tuple[str, S.RGB, S.RGB]]:
     """(text, background, ink), left to right: 'GIN' or 'can knock · N' (a hint), then 'deadwood: N'."""
+    t = current()
     out = []
     best = view.best_knock
     if view.can_gin:
-        out.append(("GIN", S.BADGE_GIN, S.INK))
+        out.append((t._("GIN"), S.BADGE_GIN, S.INK))
     elif best is not None and hints:
-        out.append((f"can knock · {best[1]}", S.BADGE_KNOCK, S.PANEL))
+        out.append((t._("can knock · {deadwood}", deadwood=best[1]), S.BADGE_KNOCK, S.PANEL))
     if view.arrangement is not None:
-        out.append((f"deadwood: {view.arrangement.deadwood_points}", S.BADGE_GREY, S.TEXT))
+        out.append((t._("deadwood: {points}", points=view.arrangement.deadwood_points), S.BADGE_GREY, S.TEXT))
     return out
 
 
@@ -97,7 +100,7 @@ def _plan(view: SeatView, style: Style) -> tuple[int, int, float, list[tuple[lis
     px = style.px
     rows, strip = fit_rows(hand_groups(view, style), px(MAX_WIDTH - 2 * MARGIN), style)
     widest = max((row_width(r, style, strip) for r in rows), default=0)
-    header = text_width(TITLE, TITLE_SIZE, style) + px(16) + _badges_width(_tags(view, style), style)
+    header = text_width(current()._(TITLE), TITLE_SIZE, style) + px(16) + _badges_width(_tags(view, style), style)
     width = max(widest, header) + px(2 * MARGIN)
     width = max(width, px(MIN_WIDTH))
     n = max(1, len(rows))
@@ -122,7 +125,7 @@ def render_hand(view: SeatView, names: Names, style: Style = DEFAULT_STYLE) -> R
     width, height, strip, rows = _plan(view, style)
     tags = _tags(view, style)
     c = Canvas(width, height, style)
-    c.text((px(MARGIN), px(12)), TITLE, TITLE_SIZE, S.TEXT)
+    c.text((px(MARGIN), px(12)), current()._(TITLE), TITLE_SIZE, S.TEXT)
     status = fit(drawable(status_line(view, names)), px(STATUS_SIZE), width - px(2 * MARGIN), bold=False)
     c.text((px(MARGIN), px(44)), status, STATUS_SIZE, S.MUTED, bold=False)
     x = width - px(MARGIN) - _badges_width(tags, style)

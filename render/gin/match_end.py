@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine.gin import GameView, PublicView
+from bot.i18n import N_, current
 
 from ..kit import style as S
 from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, text_width
@@ -41,18 +42,20 @@ def _cells(g: GameView, seat: int) -> list[str]:
         str(g.hands_won[seat]),
         f"+{g.line_bonus[seat]}" if g.line_bonus[seat] else "–",
         f"+{g.game_bonus}" if won and g.game_bonus else "–",
-        "yes" if won and g.shutout else "–",
+        # i18n: a cell of the match end's table, in the row "Shutout": this game was one
+        current()._("yes") if won and g.shutout else "–",
         str(g.totals[seat]) if g.finished else f"{g.scores[seat]}*",
     ]
 
 
-ROWS = ["Hand points", "Hands won", "Line bonus", "Game bonus", "Shutout", "Total"]
+ROWS = [N_("Hand points"), N_("Hands won"), N_("Line bonus"), N_("Game bonus"), N_("Shutout"), N_("Total")]
+TOTAL = len(ROWS) - 1  # the row of the totals
 
 
 def _row_ground(c: Canvas, r: int, x0: int, y: int, right: int, row: float, style: Style) -> S.RGB:
     """Stripe every other row (the total gets a rule above it); returns the row's colour."""
     px = style.px
-    if ROWS[r] == "Total":
+    if r == TOTAL:
         c.line((x0, y + px(2), right, y + px(2)), S.MUTED, width=px(1))
         return S.PANEL
     if r % 2 == 0:
@@ -65,28 +68,41 @@ def render_match_end(
     view: PublicView, names: Names, style: Style = DEFAULT_STYLE, rating_changes: Mapping[Any, float] | None = None
 ) -> RenderedImage:
     """The final score sheet. ``rating_changes``: seat (or name) -> rating change, shown if given."""
+    t = current()
     px = style.px
-    safe = (drawable(names[0], "Player 1"), drawable(names[1], "Player 2"))
+    safe = (drawable(names[0], t._("Player {number}", number=1)), drawable(names[1], t._("Player {number}", number=2)))
     s = view.summary
     several = len(view.games) > 1
     changes = dict(rating_changes) if rating_changes else None
     if s is not None:
-        title = f"{safe[s.winner]} wins the match"
-        sub = f"{s.totals[s.winner]} to {s.totals[s.loser]} · margin {s.margin} · {s.hands_played} hands"
+        title = t._("{player} wins the match", player=safe[s.winner])
+        facts = [
+            t._("{points} to {other_points}", points=s.totals[s.winner], other_points=s.totals[s.loser]),
+            t._("margin {points}", points=s.margin),
+            t.ngettext("{n} hand", "{n} hands", s.hands_played, n=t.number(s.hands_played)),
+        ]
         if s.resigned_by is not None:
-            sub += f" · {safe[s.resigned_by]} resigned"
+            facts.append(t._("{player} resigned", player=safe[s.resigned_by]))
+        sub = " · ".join(facts)
     else:
-        title, sub = "Match in progress", f"{view.hands_played} hands played"
+        played = view.hands_played
+        title = t._("Match in progress")
+        sub = t.ngettext("{n} hand played", "{n} hands played", played, n=t.number(played))
     notes: list[tuple[str, S.RGB]] = []
     if s is not None:
         gins, undercuts = s.count("gins"), s.count("undercuts")
-        notes.append((f"Gins: {safe[0]} {gins[0]} · {safe[1]} {gins[1]}", S.MUTED))
-        notes.append((f"Undercuts: {safe[0]} {undercuts[0]} · {safe[1]} {undercuts[1]}", S.MUTED))
+        for said, counts in (
+            (N_("Gins: {first} {first_count} · {second} {second_count}"), gins),
+            (N_("Undercuts: {first} {first_count} · {second} {second_count}"), undercuts),
+        ):
+            note = t._(said, first=safe[0], first_count=counts[0], second=safe[1], second_count=counts[1])
+            notes.append((note, S.MUTED))
     if any(not g.finished for g in view.games):
-        notes.append(("* game not finished: no bonuses", S.MUTED))
+        notes.append((t._("* game not finished: no bonuses"), S.MUTED))
     deltas = rating_deltas(changes, names)
     if deltas:
-        notes.append(("Rating: " + " · ".join(f"{safe[seat]} {fmt_delta(d)}" for seat, d in deltas), S.TEXT))
+        rated = " · ".join(f"{safe[seat]} {fmt_delta(d)}" for seat, d in deltas)
+        notes.append((t._("Rating: {changes}", changes=rated), S.TEXT))
 
     columns = len(view.games) + 1 if several else 2
     col = 86 if several else 100
@@ -131,10 +147,11 @@ def _one_game(
     for seat, cx in enumerate(centres):
         c.text((cx, y + px(row / 2)), fit(safe[seat], px(HEAD_SIZE), px(col - 6)), HEAD_SIZE, S.TEXT, anchor="mm")
     y += px(row)
+    t = current()
     for r, label in enumerate(ROWS):
         ground = _row_ground(c, r, x0, y, right, row, style)
-        total = label == "Total"
-        c.text((x0 + px(6), y + px(row / 2)), label, CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
+        total = r == TOTAL
+        c.text((x0 + px(6), y + px(row / 2)), t._(label), CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
         for seat, cx in enumerate(centres):
             colour = S.SET_COLOUR if total and game.finished and game.winner == seat else S.TEXT
             c.text((cx, y + px(row / 2)), _cells(game, seat)[r], CELL, colour, bg=ground, bold=total, anchor="mm")
@@ -146,13 +163,14 @@ def _hollywood(
     c: Canvas, view: PublicView, safe: tuple[str, str], x0: int, y: int, col: float, row: float, style: Style
 ) -> int:
     """A column per game and one for the match; a block of rows per player."""
+    t = current()
     px = style.px
     n = len(view.games)
     centres = [x0 + px(LABEL_W + col / 2 + i * col) for i in range(n + 1)]
     right = x0 + px(LABEL_W + (n + 1) * col)
     for i, cx in enumerate(centres):
-        label = f"Game {i + 1}" if i < n else "Match"
-        c.text((cx, y + px(row / 2)), label, HEAD_SIZE, S.TEXT, anchor="mm")
+        head = t._("Game {number}", number=i + 1) if i < n else t._("Match")
+        c.text((cx, y + px(row / 2)), head, HEAD_SIZE, S.TEXT, anchor="mm")
     y += px(row)
     for seat in (0, 1):
         c.text(
@@ -166,8 +184,8 @@ def _hollywood(
         y += px(row)
         for r, label in enumerate(ROWS):
             ground = _row_ground(c, r, x0, y, right, row, style)
-            total = label == "Total"
-            c.text((x0 + px(6), y + px(row / 2)), label, CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
+            total = r == TOTAL
+            c.text((x0 + px(6), y + px(row / 2)), t._(label), CELL, S.TEXT, bg=ground, bold=total, anchor="lm")
             for i, cx in enumerate(centres):
                 if i < n:
                     game = view.games[i]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from bot.engine import Card, meld_kind
 from bot.engine.gin import PublicView
 from bot.engine.knock import KnockResult
+from bot.i18n import N_, current
 
 from ..kit import style as S
 from ..kit.board import SHRINK
@@ -34,17 +35,20 @@ MIN_WIDTH = 480
 MAX_WIDTH = PUBLIC_MAX_UNITS
 MAX_ROW = MAX_WIDTH - 2 * MARGIN  # layout units a row of cards may take
 _OUTCOME = {
-    "knock": "knock",
-    "undercut": "undercut!",
-    "gin": "gin!",
-    "big_gin": "big gin!",
-    "draw": "drawn",
-    "low": "lower deadwood",
+    # i18n: how a hand ended, in the result's title ("Hand 3 · knock")
+    "knock": N_("knock"),
+    "undercut": N_("undercut!"),
+    "gin": N_("gin!"),
+    "big_gin": N_("big gin!"),
+    # i18n: how a hand ended, in the result's title ("Hand 3 · drawn")
+    "draw": N_("drawn"),
+    "low": N_("lower deadwood"),
 }
 
 
 def knocker_groups(r: KnockResult) -> list[Group]:
     """The knocker's melds, each with the defender's lay-offs on it (tagged), then deadwood."""
+    t = current()
     laid: dict[int, list[Card]] = {}
     for card, idx in r.defender_layoffs:
         laid.setdefault(idx, []).append(card)
@@ -54,10 +58,10 @@ def knocker_groups(r: KnockResult) -> list[Group]:
         cards = tuple(meld) + tuple(extra)
         if meld_kind(meld) == "run":  # a run shows its lay-offs at the end they extend
             cards = tuple(sorted(cards, key=lambda c: c.rank))
-        marks = tuple(Mark(c, "LAID OFF", S.LAYOFF_COLOUR) for c in extra)
+        marks = tuple(Mark(c, t._("LAID OFF"), S.LAYOFF_COLOUR) for c in extra)
         groups.append(Group(cards, meld_label(meld), meld_colour(meld), marks=marks))
     if r.knocker_deadwood:
-        label = f"DEADWOOD · {r.knocker_deadwood_points}"
+        label = t._("DEADWOOD · {points}", points=r.knocker_deadwood_points)
         groups.append(Group(r.knocker_deadwood, label, S.DEADWOOD_COLOUR, dim=True))
     return groups
 
@@ -65,7 +69,7 @@ def knocker_groups(r: KnockResult) -> list[Group]:
 def defender_groups(r: KnockResult) -> list[Group]:
     groups = [Group(m, meld_label(m), meld_colour(m)) for m in r.defender_melds]
     if r.defender_deadwood:
-        label = f"DEADWOOD · {r.defender_deadwood_points}"
+        label = current()._("DEADWOOD · {points}", points=r.defender_deadwood_points)
         groups.append(Group(r.defender_deadwood, label, S.DEADWOOD_COLOUR, dim=True))
     return groups
 
@@ -89,13 +93,15 @@ def _plan(view: PublicView, names: Names, style: Style) -> tuple[int, int, str, 
     record = view.last_hand
     if record is None:
         raise ValueError("no hand has finished yet")
+    t = current()
     px = style.px
-    safe = (drawable(names[0], "Player 1"), drawable(names[1], "Player 2"))
+    safe = (drawable(names[0], t._("Player {number}", number=1)), drawable(names[1], t._("Player {number}", number=2)))
     several = len(view.games) > 1
     text_room = px(MAX_ROW)
     score = wrap(drawable(score_phrase(record, safe, several)), LINE_SIZE, text_room, style, bold=True)
     match = wrap(drawable(score_line(view, safe)), MATCH_SIZE, text_room, style)
-    title = f"Hand {record.number} · " + _OUTCOME.get(record.outcome, record.outcome)
+    outcome = t._(_OUTCOME[record.outcome]) if record.outcome in _OUTCOME else record.outcome
+    title = t._("Hand {number} · {outcome}", number=record.number, outcome=outcome)
     # (caption lines, rows of groups, strip) per player, knocker first
     hands: Hands = []
     if record.result is not None and laid_out_by(record) is not None:
@@ -107,7 +113,8 @@ def _plan(view: PublicView, names: Names, style: Style) -> tuple[int, int, str, 
             rows, strip = _wrap(groups, style)
             hands.append((wrap(drawable(words), NAME_SIZE, text_room, style, bold=True), rows, strip))
     else:
-        score = wrap(f"Hand {record.number} is a draw: nobody scores", LINE_SIZE, text_room, style, bold=True)
+        drawn = t._("Hand {number} is a draw: nobody scores", number=record.number)
+        score = wrap(drawn, LINE_SIZE, text_room, style, bold=True)
     widest = max(
         [row_width(row, style, strip) for _, rows, strip in hands for row in rows]
         + [text_width(t, NAME_SIZE, style) for caption, _, _ in hands for t in caption]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.gin import DuelResult, GameView, TableView, TeamPublicView, TeamSeatView, TrioPublicView, TrioSeatView
+from bot.i18n import N_, current
 
 from ..games import Control, Names
 from ..kit.board import Section
@@ -15,13 +16,21 @@ from ..knock.words import doing
 from ..narration import Voice, bonus_lines, totals_line
 from .result import defender_groups, knocker_groups
 
-_HOW = {
-    "knock": "knocked",
-    "undercut": "was undercut",
-    "gin": "went gin",
-    "big_gin": "went big gin",
-    "low": "had the lower deadwood",
-    "draw": "drawn",
+# How a table's hand ended, said of the player who laid out first: a section's title, and the
+# first sentence of the table's words (a KnockResult's outcome is never a draw).
+_TITLES = {
+    "knock": N_("{player} knocked · deadwood {deadwood}"),
+    "undercut": N_("{player} was undercut · deadwood {deadwood}"),
+    "gin": N_("{player} went gin · deadwood {deadwood}"),
+    "big_gin": N_("{player} went big gin · deadwood {deadwood}"),
+    "low": N_("{player} had the lower deadwood · deadwood {deadwood}"),
+}
+_LAID_OUT = {
+    "knock": N_("{player} knocked: melds {melds}, deadwood {cards} ({deadwood})."),
+    "undercut": N_("{player} was undercut: melds {melds}, deadwood {cards} ({deadwood})."),
+    "gin": N_("{player} went gin: melds {melds}, deadwood {cards} ({deadwood})."),
+    "big_gin": N_("{player} went big gin: melds {melds}, deadwood {cards} ({deadwood})."),
+    "low": N_("{player} had the lower deadwood: melds {melds}, deadwood {cards} ({deadwood})."),
 }
 
 Multi = TrioPublicView | TeamPublicView
@@ -37,7 +46,7 @@ def playing(v: Multi) -> bool:
 
 def team_name(v: TeamPublicView, names: Names, team: int) -> str:
     a, b = v.teams[team]
-    return f"{name_of(names, a)} & {name_of(names, b)}"
+    return current()._("{first} & {second}", first=name_of(names, a), second=name_of(names, b))
 
 
 def table_of(v: TeamPublicView, seat: int) -> int:
@@ -45,59 +54,93 @@ def table_of(v: TeamPublicView, seat: int) -> int:
 
 
 def facts(v: Multi, seat: int, table: TableView) -> list[str]:
+    t = current()
     facts: list[str] = []
     if (
         v.finished
         and v.winner is not None
         and (v.winner == seat or (isinstance(v, TeamPublicView) and v.winner % 2 == seat % 2))
     ):
-        facts.append("won the match")
+        facts.append(t._("won the match"))
     if isinstance(v, TrioPublicView) and v.sitting_out == seat:
-        facts.append("deals and sits out")
+        facts.append(t._("deals and sits out"))
         return facts
     if playing(v) and seat in v.to_act:
         facts.append("▶ " + doing(table.phase))
-    facts.append(f"{v.card_counts[seat]} cards")
+    held = v.card_counts[seat]
+    facts.append(t.ngettext("{n} card", "{n} cards", held, n=t.number(held)))
     if table.dealer == seat:
-        facts.append("dealer")
+        facts.append(t._("dealer"))
     i = table.players.index(seat) if seat in table.players else -1
     if i >= 0 and table.known_cards[i]:
-        facts.append("holds " + cards_text(table.known_cards[i]))
+        facts.append(t._("holds {cards}", cards=cards_text(table.known_cards[i])))
     return facts
 
 
-def duel_sections(d: DuelResult, players: tuple[int, int], names: Names, prefix: str) -> tuple[list[Section], str]:
+def _at_table(table: int | None, told: str) -> str:
+    """The words of one of a partnership's tables under its number ('Table 2: ...')."""
+    return told if table is None else current()._("Table {number}: {told}", number=table + 1, told=told)
+
+
+def duel_sections(
+    d: DuelResult, players: tuple[int, int], names: Names, table: int | None = None
+) -> tuple[list[Section], str]:
+    """A two-player hand's sections (each hand laid out) and its words; ``table``: the partnership's
+    table it was played at (None: the only one)."""
+    t = current()
     if d.result is None:
-        return [], f"{prefix}drawn, nobody scores."
+        return [], _at_table(table, t._("drawn, nobody scores."))
     r = d.result
     k = d.knocker if d.knocker is not None else d.scorer if d.scorer is not None else players[0]
     other = players[1] if k == players[0] else players[0]
-    how = _HOW.get(r.outcome.value, r.outcome.value)
-    scorer = name_of(names, d.scorer) if d.scorer is not None else "nobody"
+    how = r.outcome.value if r.outcome.value in _TITLES else "knock"
+    # i18n: said for a list of melds or of deadwood cards that is empty ("melds none, deadwood 4♣ (4)")
+    none = t.pgettext("no cards", "none")
     secs = [
         Section(
-            f"{prefix}{name_of(names, k)} {how} · deadwood {r.knocker_deadwood_points}",
+            _at_table(table, t._(_TITLES[how], player=name_of(names, k), deadwood=r.knocker_deadwood_points)),
             tuple(knocker_groups(r)),
-            "No cards.",
+            t._("No cards."),
         ),
         Section(
-            f"{name_of(names, other)} · deadwood {r.defender_deadwood_points}", tuple(defender_groups(r)), "No cards."
+            t._("{player} · deadwood {deadwood}", player=name_of(names, other), deadwood=r.defender_deadwood_points),
+            tuple(defender_groups(r)),
+            t._("No cards."),
         ),
     ]
-    laid = f", laying off {cards_text(c for c, _ in r.defender_layoffs)}" if r.defender_layoffs else ""
-    words = (
-        f"{prefix}{name_of(names, k)} {how}: melds {'; '.join(cards_text(m) for m in r.knocker_melds) or 'none'}, "
-        f"deadwood {cards_text(r.knocker_deadwood) or 'none'} ({r.knocker_deadwood_points}). "
-        f"{name_of(names, other)}: melds {'; '.join(cards_text(m) for m in r.defender_melds) or 'none'}{laid}, "
-        f"deadwood {cards_text(r.defender_deadwood) or 'none'} ({r.defender_deadwood_points}). "
-        f"{scorer} scores {d.points}."
+    first = t._(
+        _LAID_OUT[how],
+        player=name_of(names, k),
+        melds="; ".join(cards_text(m) for m in r.knocker_melds) or none,
+        cards=cards_text(r.knocker_deadwood) or none,
+        deadwood=r.knocker_deadwood_points,
     )
-    return secs, words
+    answer = {
+        "player": name_of(names, other),
+        "melds": "; ".join(cards_text(m) for m in r.defender_melds) or none,
+        "cards": cards_text(r.defender_deadwood) or none,
+        "deadwood": r.defender_deadwood_points,
+    }
+    if r.defender_layoffs:
+        second = t._(
+            "{player}: melds {melds}, laying off {layoffs}, deadwood {cards} ({deadwood}).",
+            layoffs=cards_text(c for c, _ in r.defender_layoffs),
+            **answer,
+        )
+    else:
+        second = t._("{player}: melds {melds}, deadwood {cards} ({deadwood}).", **answer)
+    if d.scorer is not None:
+        scored = t._("{player} scores {points}.", player=name_of(names, d.scorer), points=d.points)
+    else:
+        scored = t._("nobody scores {points}.", points=d.points)
+    return secs, _at_table(table, f"{first} {second} {scored}")
 
 
 def seat_hint(v: TrioSeatView | TeamSeatView) -> str:
     """'You may knock' for a seat whose two-player hand may knock now."""
-    return f"You may knock (limit {v.gin_view.knock_limit})." if v.can_knock and v.gin_view else ""
+    if v.can_knock and v.gin_view:
+        return current()._("You may knock (limit {limit}).", limit=v.gin_view.knock_limit)
+    return ""
 
 
 def seat_controls(v: TrioSeatView | TeamSeatView) -> list[Control]:

@@ -8,6 +8,7 @@ over (or a hand is over and nothing is dealt) no row is marked as playing.
 from __future__ import annotations
 
 from bot.engine.gin import PublicView
+from bot.i18n import current
 
 from ..kit import cards as C
 from ..kit import style as S
@@ -15,6 +16,7 @@ from ..kit.draw import PUBLIC_MAX_UNITS, Canvas, RenderedImage, wrap
 from ..kit.fonts import drawable, fit
 from ..kit.style import DEFAULT_STYLE, Style
 from ..kit.words import Names, cards_text
+from ..knock.words import doing
 from .alt import alt_table
 from .words import describe_events, rules_line
 
@@ -53,18 +55,18 @@ def _playing(view: PublicView) -> bool:
 def _empty_slot(c: Canvas, x: int, y: int, style: Style) -> None:
     w, h = C.size(style)
     c.rounded((x, y, x + w - 1, y + h - 1), radius=style.card_px(C.RADIUS), outline=S.MUTED, width=style.px(1.5))
-    c.text((x + w / 2, y + h / 2), "empty", RULES_SIZE, S.MUTED, bold=False, anchor="mm")
+    c.text((x + w / 2, y + h / 2), current()._("empty"), RULES_SIZE, S.MUTED, bold=False, anchor="mm")
 
 
 _rules_line = rules_line  # the rules in short, as the picture shows them
 
 
 def _doing(view: PublicView) -> str:
-    doing = {"offer": "upcard offer", "draw": "to draw", "discard": "to discard"}.get(view.phase, "to play")
-    return "▶ " + doing
+    return "▶ " + doing(view.phase)
 
 
 def render_table(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -> RenderedImage:
+    t = current()
     px = style.px
     cw, ch = C.size(style)
     left = info_left(style)
@@ -94,14 +96,17 @@ def render_table(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -
     else:
         _empty_slot(c, dx, y, style)
     label_y = y + ch + px(5 * LAYER + 8)
-    c.text((sx, label_y), f"STOCK · {view.stock_count}", PILE_LABEL_SIZE, S.MUTED)
-    pile_name = "UPCARD" if view.phase == "offer" else "DISCARD"
-    c.text((dx, label_y), f"{pile_name} · {view.discard_count}", PILE_LABEL_SIZE, S.MUTED)
+    c.text((sx, label_y), t._("STOCK · {count}", count=view.stock_count), PILE_LABEL_SIZE, S.MUTED)
+    if view.phase == "offer":
+        pile_label = t._("UPCARD · {count}", count=view.discard_count)
+    else:
+        pile_label = t._("DISCARD · {count}", count=view.discard_count)
+    c.text((dx, label_y), pile_label, PILE_LABEL_SIZE, S.MUTED)
 
     # Title, the rules in short, then one row per player.
     ix = px(left)
     right = px(WIDTH - MARGIN)
-    c.text((ix, px(14)), "Gin Rummy", TITLE_SIZE, S.TEXT)
+    c.text((ix, px(14)), t._("Gin Rummy"), TITLE_SIZE, S.TEXT)
     for i, text in enumerate(rules_lines):
         c.text((ix, px(46 + i * RULES_SIZE * 1.3)), text, RULES_SIZE, S.MUTED, bold=False)
     several = len(view.games) > 1
@@ -109,7 +114,8 @@ def render_table(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -
     if several:
         for g in range(len(view.games)):
             cx = right - px(10 + (len(view.games) - 1 - g) * col_w + col_w / 2)
-            c.text((cx, px(rows_top - 3)), f"G{g + 1}", RULES_SIZE, S.MUTED, anchor="ms")
+            # i18n: a column head over Hollywood's three scores: game 1, 2, 3 (a letter and the number)
+            c.text((cx, px(rows_top - 3)), t._("G{number}", number=g + 1), RULES_SIZE, S.MUTED, anchor="ms")
     for seat in (0, 1):
         top = px(rows_top + seat * (ROW_H + ROW_GAP))
         lit = playing and view.turn == seat
@@ -124,16 +130,18 @@ def render_table(view: PublicView, names: Names, style: Style = DEFAULT_STYLE) -
             )
         score_w = px(len(view.games) * col_w + 10) if several else px(56)
         sub_w = right - ix - (0 if several else score_w)  # Hollywood's scores sit on the name's line only
-        name = fit(drawable(names[seat], f"Player {seat + 1}"), px(NAME_SIZE), right - ix - score_w)
+        unnamed = t._("Player {number}", number=seat + 1)
+        name = fit(drawable(names[seat], unnamed), px(NAME_SIZE), right - ix - score_w)
         c.text((ix, top + px(6)), name, NAME_SIZE, S.TEXT, bg=ground)
         sub = [_doing(view)] if lit else []
-        sub.append(f"{view.card_counts[seat]} cards")
+        held = view.card_counts[seat]
+        sub.append(t.ngettext("{n} card", "{n} cards", held, n=t.number(held)))
         if view.dealer == seat:
-            sub.append("dealer")
+            sub.append(t._("dealer"))
         if view.known_cards[seat]:
-            sub.append("holds " + cards_text(view.known_cards[seat]))
+            sub.append(t._("holds {cards}", cards=cards_text(view.known_cards[seat])))
         if view.finished and view.winner == seat:
-            sub.insert(0, "won the match")
+            sub.insert(0, t._("won the match"))
         c.text(
             (ix, top + px(31)),
             fit(" · ".join(sub), px(SUB_SIZE), sub_w, bold=False),

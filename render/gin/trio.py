@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine.gin import DuelResult, TrioPublicView, TrioSeatView
+from bot.i18n import current
 
 from ..games import Control, Names
 from ..kit.board import Piles, SeatRow, Section, board
@@ -35,7 +36,7 @@ class TrioRenderer:
         ]
         return board(
             style,
-            f"Gin for three · hand {v.deal_number}",
+            current()._("Gin for three · hand {number}", number=v.deal_number),
             alt_table(v, names),
             f"gin3-table-{v.deal_number}-{v.moves}.png",
             lines=[self.score_line(v, names), self.describe(v, names)],
@@ -46,14 +47,15 @@ class TrioRenderer:
     def hand(self, v: TrioSeatView, names: Names, style: Style) -> RenderedImage:
         if v.gin_view is not None and v.hand:
             return render_hand(v.gin_view, pair(names, v.table.players), style)
+        t = current()
         status = self.status_line(v, names)
         return board(
             style,
-            "Your hand",
-            f"You hold no cards. {status}.",
+            t._("Your hand"),
+            t._("You hold no cards. {status}.", status=status),
             f"gin-hand-{v.deal_number}-{v.seat}.png",
             lines=[status],
-            sections=[Section("No cards", (), "You sit out this hand.")],
+            sections=[Section(t._("No cards"), (), t._("You sit out this hand."))],
         )
 
     def result(self, v: TrioPublicView, names: Names, style: Style) -> RenderedImage | None:
@@ -61,13 +63,15 @@ class TrioRenderer:
         if rec is None or rec.result is None:
             return None
         d = DuelResult(rec.outcome, rec.knocker, rec.winner, rec.loser, rec.points, rec.result)
-        secs, words = duel_sections(d, rec.players, names, "")
-        title = f"Hand {rec.number}: {name_of(names, rec.dealer)} dealt and sat out"
+        t = current()
+        secs, words = duel_sections(d, rec.players, names)
+        title = t._("Hand {number}: {player} dealt and sat out", number=rec.number, player=name_of(names, rec.dealer))
         story = sentences(trio_hand(rec, Voice(names)))
+        totals = t._("Totals: {totals}", totals=self.score_line(v, names))
         return board(
             style,
             title,
-            f"{title}. {words} {story} Totals: {self.score_line(v, names)}.",
+            f"{title}. {words} {story} {totals}.",
             f"gin3-result-{rec.number}.png",
             sections=secs,
             footer=[story, self.score_line(v, names)],
@@ -76,21 +80,42 @@ class TrioRenderer:
     def match_end(
         self, v: TrioPublicView, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
     ) -> RenderedImage:
+        t = current()
         rows: list[SeatRow] = []
         words: list[str] = []
         for place, s in enumerate(v.standings, 1):
-            change = f" · rating {rating_changes[s]:+d}" if rating_changes and s in rating_changes else ""
-            sub = f"{v.hands_won[s]} hands won" + (" · winner" if s == v.winner else "") + change
+            won = v.hands_won[s]
+            facts = [t.ngettext("{n} hand won", "{n} hands won", won, n=t.number(won))]
+            if s == v.winner:
+                facts.append(t._("winner"))
+            if rating_changes and s in rating_changes:
+                facts.append(t._("rating {change}", change=format(rating_changes[s], "+d")))
+            sub = " · ".join(facts)
             rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.totals[s]), lit=s == v.winner))
             words.append(f"{place}. {name_of(names, s)} {v.totals[s]} ({sub})")
-        title = f"{name_of(names, v.winner)} wins" if v.winner is not None else "The match is over"
+        played = v.hands_played
+        if v.winner is not None:
+            winner = name_of(names, v.winner)
+            title = t._("{player} wins", player=winner)
+            after = t.ngettext(
+                "{player} wins after {n} hand.",
+                "{player} wins after {n} hands.",
+                played,
+                player=winner,
+                n=t.number(played),
+            )
+        else:
+            title = t._("The match is over")
+            after = t.ngettext(
+                "The match is over after {n} hand.", "The match is over after {n} hands.", played, n=t.number(played)
+            )
         story = bonus_story(v.games, [name_of(names, s) for s in range(v.seats)], names, v.rules.shutout)
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ". " + sentences(story),
+            f"{after} " + "; ".join(words) + ". " + sentences(story),
             "gin-match-end.png",
-            lines=[f"{v.hands_played} hands played", *story],
+            lines=[t.ngettext("{n} hand played", "{n} hands played", played, n=t.number(played)), *story],
             rows=rows,
         )
 
@@ -108,7 +133,7 @@ class TrioRenderer:
 
     def status_line(self, v: TrioSeatView, names: Names) -> str:
         if v.sitting_out == v.seat and not v.finished:
-            return "You deal and sit out this hand"
+            return current()._("You deal and sit out this hand")
         return gin_status(v, names, [s for s in v.to_act if s != v.seat])
 
     def hint(self, v: TrioSeatView) -> str:
@@ -122,11 +147,26 @@ class TrioRenderer:
 
 
 def alt_table(v: TrioPublicView, names: Names) -> str:
+    tr = current()
     t = v.table
-    top = t.discard_top.pretty if t.discard_top else "empty"
     seats = "; ".join(f"{name_of(names, s)} {v.totals[s]}: " + ", ".join(facts(v, s, t)) for s in range(v.seats))
     turn = describe_turn(v.last_events, names, v.turn)
-    return (
-        f"Gin for three, hand {v.deal_number}. Stock {t.stock_count} cards; discard pile {t.discard_count}, "
-        f"top {top}. {seats}. {turn}."
-    )
+    stock = t.stock_count
+    if t.discard_top is not None:
+        piles = tr.ngettext(
+            "Stock {n} card; discard pile {pile}, top {card}.",
+            "Stock {n} cards; discard pile {pile}, top {card}.",
+            stock,
+            n=tr.number(stock),
+            pile=t.discard_count,
+            card=t.discard_top.pretty,
+        )
+    else:
+        piles = tr.ngettext(
+            "Stock {n} card; discard pile {pile}, top empty.",
+            "Stock {n} cards; discard pile {pile}, top empty.",
+            stock,
+            n=tr.number(stock),
+            pile=t.discard_count,
+        )
+    return tr._("Gin for three, hand {number}.", number=v.deal_number) + f" {piles} {seats}. {turn}."

@@ -12,15 +12,11 @@ from typing import Any
 
 from bot.engine.gin import GameView, HandRecord, PublicView, SeatView
 from bot.engine.knock import ActionKind, Event, EventKind
-from bot.i18n import current
+from bot.i18n import N_, current
 
 from ..kit.words import Names, cards_text, meld_text, rank_plural
 from ..knock.words import after_drawing, move_phrase, turn_phrases
 from ..narration import Voice, new_match
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _cap(text: str) -> str:
@@ -28,9 +24,12 @@ def _cap(text: str) -> str:
 
 
 def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    """'a', 'a and b', 'a, b and c' in the language's words (a Gin list holds at most three: games,
+    melds). Three are one catalogue text: Babel's English list would write a comma before 'and'."""
+    t = current()
+    if len(items) == 3:
+        return t._("{first}, {second} and {third}", first=items[0], second=items[1], third=items[2])
+    return t.join(items)
 
 
 # -- a seat's position in the turn -------------------------------------------------------------
@@ -40,22 +39,30 @@ def _legal_kinds(view: SeatView) -> set[ActionKind]:
     return {a.kind for a in view.legal}
 
 
+_WAITING = {
+    "offer": N_("Waiting for {player} (may take the upcard)"),
+    "draw": N_("Waiting for {player} (to draw)"),
+    "discard": N_("Waiting for {player} (to discard)"),
+}
+_WAITING_TO_PLAY = N_("Waiting for {player} (to play)")
+
+
 def status_line(view: SeatView, names: Names) -> str:
     """Whose move it is, from this seat's point of view."""
+    t = current()
     if view.finished:
-        return "The match is over"
+        return t._("The match is over")
     other = names[1 - view.seat]
     if view.turn != view.seat:
-        doing = {"offer": "may take the upcard", "draw": "to draw", "discard": "to discard"}.get(view.phase, "to play")
-        return f"Waiting for {other} ({doing})"
+        return t._(_WAITING.get(view.phase, _WAITING_TO_PLAY), player=other)
     kinds = _legal_kinds(view)
     top = view.discard_top.pretty if view.discard_top else ""
     if view.phase == "offer":
-        return f"Your turn: take the upcard {top} or pass"
+        return t._("Your turn: take the upcard {card} or pass", card=top)
     if view.phase == "draw":
         if ActionKind.DRAW_DISCARD in kinds:
-            return f"Your turn: draw from the stock or take the {top}"
-        return "Your turn: draw from the stock"
+            return t._("Your turn: draw from the stock or take the {card}", card=top)
+        return t._("Your turn: draw from the stock")
     return after_drawing(kinds)
 
 
@@ -63,6 +70,7 @@ def status_line(view: SeatView, names: Names) -> str:
 
 
 def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
+    t = current()
     who = names[ev.seat] if ev.seat is not None else ""
     moved = move_phrase(ev, who)
     if moved is not None:
@@ -71,14 +79,16 @@ def _event_phrase(ev: Event, view: PublicView, names: Names) -> str | None:
     if kind is EventKind.HAND_SCORED:
         return hand_line(view.last_hand, names, len(view.games) > 1) if view.last_hand else None
     if kind is EventKind.HAND_DRAWN:
-        return "The hand is a draw: nobody scores"
+        return t._("The hand is a draw: nobody scores")
     if kind is EventKind.GAME_ENDED:
-        return f"{who} won game {ev.game + 1}" if len(view.games) > 1 and ev.game is not None else None
+        if len(view.games) > 1 and ev.game is not None:
+            return t._("{player} won game {number}", player=who, number=ev.game + 1)
+        return None
     if kind is EventKind.MATCH_ENDED and ev.seat is not None:
         a, b = view.totals[ev.seat], view.totals[1 - ev.seat]
-        return f"{who} won the match, {a} to {b}"
+        return t._("{player} won the match, {points} to {other_points}", player=who, points=a, other_points=b)
     if kind is EventKind.DEALT:
-        return f"{who} deals hand {view.deal_number}"
+        return t._("{player} deals hand {number}", player=who, number=view.deal_number)
     return None
 
 
@@ -106,63 +116,88 @@ def laid_out_by(record: HandRecord) -> int | None:
 
 def knocker_caption(record: HandRecord, names: Names) -> str:
     """'Alice knocked with 7 deadwood', 'Alice went gin', 'Alice went big gin'."""
+    t = current()
     first = laid_out_by(record)
     assert record.result is not None and first is not None
     who = names[first]
+    deadwood = record.result.knocker_deadwood_points
     if record.outcome == "low":
-        return f"{who} had the lower deadwood, {record.result.knocker_deadwood_points}, when the stock ran out"
+        return t._("{player} had the lower deadwood, {deadwood}, when the stock ran out", player=who, deadwood=deadwood)
     if record.outcome == "gin":
-        return f"{who} went gin"
+        return t._("{player} went gin", player=who)
     if record.outcome == "big_gin":
-        return f"{who} went big gin"
-    return f"{who} knocked with {record.result.knocker_deadwood_points} deadwood"
+        return t._("{player} went big gin", player=who)
+    return t._("{player} knocked with {deadwood} deadwood", player=who, deadwood=deadwood)
 
 
 def defender_caption(record: HandRecord, names: Names) -> str:
     """'Bob: 12 deadwood', 'Bob: 1 deadwood after laying off 4♣'."""
+    t = current()
     first = laid_out_by(record)
     assert record.result is not None and first is not None
     r = record.result
-    text = f"{names[1 - first]}: {r.defender_deadwood_points} deadwood"
+    who, deadwood = names[1 - first], r.defender_deadwood_points
     if r.defender_layoffs:
-        text += f" after laying off {cards_text(c for c, _ in r.defender_layoffs)}"
-    return text
+        cards = cards_text(c for c, _ in r.defender_layoffs)
+        return t._("{player}: {deadwood} deadwood after laying off {cards}", player=who, deadwood=deadwood, cards=cards)
+    return t._("{player}: {deadwood} deadwood", player=who, deadwood=deadwood)
 
 
 def score_phrase(record: HandRecord, names: Names, several_games: bool = False) -> str:
     """Who scores how much: 'Bob scores 10', 'undercut: Alice scores 35 (×2) in game 1', 'nobody scores'."""
+    t = current()
     if record.result is None or record.winner is None:
-        return "nobody scores"
-    text = f"{names[record.winner]} scores {record.points}"
-    if record.outcome == "undercut":
-        text = "undercut: " + text
+        return t._("nobody scores")
+    who = names[record.winner]
+    points = str(record.points)
     if record.result.multiplier > 1:
-        text += f" (×{record.result.multiplier})"
+        points = t._("{points} (×{multiplier})", points=record.points, multiplier=record.result.multiplier)
     if several_games and record.games:
-        text += " in game" + ("s " if len(record.games) > 1 else " ") + _join([str(g + 1) for g in record.games])
+        games = _join([str(g + 1) for g in record.games])
+        text = t.ngettext(
+            "{player} scores {points} in game {games}",
+            "{player} scores {points} in games {games}",
+            len(record.games),
+            player=who,
+            points=points,
+            games=games,
+        )
     elif several_games:  # Hollywood: the games this win belongs in have all closed
-        text += " (no open game to enter it in)"
+        text = t._("{player} scores {points} (no open game to enter it in)", player=who, points=points)
+    else:
+        text = t._("{player} scores {points}", player=who, points=points)
+    if record.outcome == "undercut":
+        text = t._("undercut: {scored}", scored=text)
     return text
 
 
 def hand_line(record: HandRecord, names: Names, several_games: bool = False) -> str:
     """The hand's end as it happens: 'Alice knocks with 4 deadwood · Bob: 17 deadwood after laying
     off 9♠ · Alice scores 13' ('Alice goes gin · …'); the result picture's captions say 'knocked'."""
+    t = current()
     seat = laid_out_by(record)
     if record.result is None or seat is None:
-        return f"Hand {record.number} is a draw: nobody scores"
+        return t._("Hand {number} is a draw: nobody scores", number=record.number)
     who = names[seat]
-    first = {"gin": f"{who} goes gin", "big_gin": f"{who} goes big gin", "low": knocker_caption(record, names)}.get(
-        record.outcome, f"{who} knocks with {record.result.knocker_deadwood_points} deadwood"
-    )
+    if record.outcome == "gin":
+        first = t._("{player} goes gin", player=who)
+    elif record.outcome == "big_gin":
+        first = t._("{player} goes big gin", player=who)
+    elif record.outcome == "low":
+        first = knocker_caption(record, names)
+    else:
+        first = t._(
+            "{player} knocks with {deadwood} deadwood", player=who, deadwood=record.result.knocker_deadwood_points
+        )
     return " · ".join((first, defender_caption(record, names), score_phrase(record, names, several_games)))
 
 
 def score_line(view: PublicView, names: Names) -> str:
     """The running match score: 'Match: Alice 50 · Bob 12 (to 100)'; Hollywood lists its games."""
+    t = current()
     target = view.rules.target
     if len(view.games) == 1:
-        return current()._(
+        return t._(
             "Match: {first} {first_total} · {second} {second_total} (to {target})",
             first=names[0],
             first_total=view.totals[0],
@@ -174,8 +209,14 @@ def score_line(view: PublicView, names: Names) -> str:
     for i, g in enumerate(view.games):
         shown = g.totals if g.finished else g.scores
         done = " ✓" if g.finished else ""
-        parts.append(f"game {i + 1}: {shown[0]}–{shown[1]}{done}")
-    return f"{names[0]} vs {names[1]} (to {target}) · " + " · ".join(parts)
+        parts.append(t._("game {number}: {first}–{second}", number=i + 1, first=shown[0], second=shown[1]) + done)
+    return t._(
+        "{first} vs {second} (to {target}) · {games}",
+        first=names[0],
+        second=names[1],
+        target=target,
+        games=" · ".join(parts),
+    )
 
 
 # -- the rules and the bonuses ---------------------------------------------------------------
@@ -183,38 +224,51 @@ def score_line(view: PublicView, names: Names) -> str:
 
 def rules_line(view: PublicView) -> str:
     """'standard · hand 3 · knock ≤ 10 · to 100' ('gin only' when this hand allows no knock)."""
+    t = current()
     rules = view.rules
-    bits = [rules.name, f"hand {view.deal_number}"]
+    bits = [rules.name, t._("hand {number}", number=view.deal_number)]
     if view.knock_limit == 0:  # straight gin, or an Oklahoma ace upcard: this hand's limit says it
-        bits.append("gin only")
+        bits.append(t._("gin only"))
     else:
-        bits.append(f"knock ≤ {view.knock_limit}")
+        bits.append(t._("knock ≤ {limit}", limit=view.knock_limit))
     if view.multiplier > 1:
-        bits.append(f"scores ×{view.multiplier}")
-    bits.append(f"to {rules.target}")
+        bits.append(t._("scores ×{multiplier}", multiplier=view.multiplier))
+    bits.append(t._("to {target}", target=rules.target))
     return " · ".join(bits)
 
 
+# The shutout's effect by the table's shutout rule (the narration's words, render.narration.match_end).
 SHUTOUT_WORDS = {
-    "double": "{w}'s hand points doubled before the bonuses",
-    "total": "{w}'s total doubled",
-    "game200": "{w}'s game bonus doubled",
-    "plus100": "{w} gets the shutout bonus",
+    "double": N_("shutout: {name}'s hand points doubled before the bonuses"),
+    "total": N_("shutout: {name}'s total doubled"),
+    "game200": N_("shutout: {name}'s game bonus doubled"),
+    "plus100": N_("shutout: {name} gets the shutout bonus"),
 }
 
 
 def bonus_lines(g: GameView, names: Names, shutout_rule: str = "double") -> list[str]:
     """The bonus items of one finished game, in words (``shutout_rule``: the table's shutout field)."""
+    t = current()
     out = []
     for seat in (0, 1):
         if g.line_bonus[seat]:
-            out.append(f"{names[seat]} line bonus {g.line_bonus[seat]} ({g.hands_won[seat]} hands won)")
+            won = g.hands_won[seat]
+            out.append(
+                t.ngettext(
+                    "{name} line bonus {points} ({n} hand won)",
+                    "{name} line bonus {points} ({n} hands won)",
+                    won,
+                    name=names[seat],
+                    points=g.line_bonus[seat],
+                    n=t.number(won),
+                )
+            )
     if g.finished and g.winner is not None:
         if g.game_bonus:
-            out.append(f"{names[g.winner]} game bonus {g.game_bonus}")
+            out.append(t._("{name} game bonus {points}", name=names[g.winner], points=g.game_bonus))
         if g.shutout:
-            words = SHUTOUT_WORDS.get(shutout_rule, "{w} wins a shutout")
-            out.append("shutout: " + words.format(w=names[g.winner]))
+            words = SHUTOUT_WORDS.get(shutout_rule, N_("shutout: {name} wins a shutout"))
+            out.append(t._(words, name=names[g.winner]))
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from bot.engine import Card
 from bot.engine.knock import Action, ActionKind
+from bot.i18n import current
 
 from ..games import Control
 
@@ -44,16 +45,20 @@ def knock_controls(view: KnockSeat) -> list[Control]:
       card going face down. Knocks that do not fit row 3 are the choices of a menu on row 4 (they
       ask too).
     """
+    t = current()
     legal = view.legal
     top = view.discard_top.pretty if view.discard_top is not None else ""
     out: list[Control] = []
     for a in legal:
         if a.kind is ActionKind.TAKE_UPCARD or a.kind is ActionKind.DRAW_DISCARD:
-            out.append(Control(str(a), f"Take the {top}"))
+            # i18n: label
+            out.append(Control(str(a), t._("Take the {card}", card=top)))
         elif a.kind is ActionKind.PASS:
-            out.append(Control(str(a), "Pass", style="secondary"))
+            # i18n: label
+            out.append(Control(str(a), t._("Pass"), style="secondary"))
         elif a.kind is ActionKind.DRAW_STOCK:
-            out.append(Control(str(a), "Draw from the stock"))
+            # i18n: label
+            out.append(Control(str(a), t._("Draw from the stock")))
     deadwood = dict(view.discard_options)  # card -> deadwood after discarding it
     rank = {c: i for i, (c, _) in enumerate(view.discard_options)}
 
@@ -62,22 +67,31 @@ def knock_controls(view: KnockSeat) -> list[Control]:
         return sorted(picked, key=lambda ac: rank.get(ac[1], 99))
 
     for i, (a, card) in enumerate(best_first(ActionKind.DISCARD)):
-        leaves = f"leaves {deadwood.get(card, '?')}"
+        # a hint after the card's label ("8♣ · leaves 4"), the two within a label's length
+        # i18n: label
+        leaves = t._("leaves {deadwood}", deadwood=deadwood.get(card, "?"))
         out.append(Control(str(a), card.pretty, style="secondary", row=i // ROW_WIDTH, hint=leaves))
     endings: list[Control] = []
     gins = best_first(ActionKind.GIN)
     if gins:  # every gin scores the same: offer the engine's best discard
         gin, card = gins[0]
-        endings.append(Control(str(gin), f"Gin! Discard the {card.pretty}", style="success", row=3))
+        # i18n: label
+        endings.append(Control(str(gin), t._("Gin! Discard the {card}", card=card.pretty), style="success", row=3))
     big = next((a for a in legal if a.kind is ActionKind.BIG_GIN), None)
     if big is not None:
-        endings.append(Control(str(big), "Big gin! (all 11 cards)", style="success", row=3))
+        # i18n: label
+        endings.append(Control(str(big), t._("Big gin! (all 11 cards)"), style="success", row=3))
     knocks = best_first(ActionKind.KNOCK)
     room = ROW_WIDTH - len(endings)
     for i, (a, card) in enumerate(knocks):
         dw = deadwood.get(card, "?")
-        ask = f"Knock with {dw} deadwood, laying the {card.pretty} face down? The hand ends now and is scored."
-        label = f"Knock · {card.pretty} face down · deadwood {dw}"
+        ask = t._(
+            "Knock with {deadwood} deadwood, laying the {card} face down? The hand ends now and is scored.",
+            deadwood=dw,
+            card=card.pretty,
+        )
+        # i18n: label
+        label = t._("Knock · {card} face down · deadwood {deadwood}", card=card.pretty, deadwood=dw)
         if i < room:
             endings.append(Control(str(a), label, style="danger", row=3, confirm=ask))
         else:
@@ -89,7 +103,8 @@ def knock_controls(view: KnockSeat) -> list[Control]:
                     row=4,
                     menu="knock",
                     confirm=ask,
-                    placeholder=f"Knock with another card… (limit {view.knock_limit})",
+                    # i18n: placeholder of a select menu (Discord: at most 150 characters)
+                    placeholder=t._("Knock with another card… (limit {limit})", limit=view.knock_limit),
                 )
             )
     return out + endings

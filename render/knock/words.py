@@ -7,36 +7,36 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.engine.knock import ActionKind, Event, EventKind
+from bot.i18n import N_, current
 
 from ..kit.words import name_of
 from ..narration import Voice, knock_turn_lines, new_match
 
 Names = Sequence[str]
 
+_MOVES = {
+    EventKind.TOOK_UPCARD: N_("{player} took the upcard {card}"),
+    EventKind.PASSED: N_("{player} passed on the upcard"),
+    EventKind.DREW_STOCK: N_("{player} drew from the stock"),
+    EventKind.DREW_DISCARD: N_("{player} took the {card} from the discard pile"),
+    EventKind.DISCARDED: N_("{player} discarded the {card}"),
+    EventKind.RESIGNED: N_("{player} resigned"),
+}
+
 
 def move_phrase(ev: Event, who: str) -> str | None:
     """A player's move in words (``who``: its name), or None for an event that is not a move."""
-    card = ev.card.pretty if ev.card is not None else ""
-    kind = ev.kind
-    if kind is EventKind.TOOK_UPCARD:
-        return f"{who} took the upcard {card}"
-    if kind is EventKind.PASSED:
-        return f"{who} passed on the upcard"
-    if kind is EventKind.DREW_STOCK:
-        return f"{who} drew from the stock"
-    if kind is EventKind.DREW_DISCARD:
-        return f"{who} took the {card} from the discard pile"
-    if kind is EventKind.DISCARDED:
-        return f"{who} discarded the {card}"
-    if kind is EventKind.RESIGNED:
-        return f"{who} resigned"
-    return None
+    said = _MOVES.get(ev.kind)
+    if said is None:
+        return None
+    return current()._(said, player=who, card=ev.card.pretty if ev.card is not None else "")
 
 
+# A draw and the discard that follows it: one sentence.
 _DRAWS = {
-    EventKind.DREW_STOCK: "drew from the stock",
-    EventKind.DREW_DISCARD: "took the {card}",
-    EventKind.TOOK_UPCARD: "took the upcard {card}",
+    EventKind.DREW_STOCK: N_("{player} drew from the stock and discarded the {card}"),
+    EventKind.DREW_DISCARD: N_("{player} took the {drawn} and discarded the {card}"),
+    EventKind.TOOK_UPCARD: N_("{player} took the upcard {drawn} and discarded the {card}"),
 }
 
 
@@ -45,6 +45,7 @@ def turn_phrases(
 ) -> list[str]:
     """A turn's events in words, a draw and its discard making one sentence (``name``: a seat's name,
     ``phrase``: any other event in words, or None to leave it out)."""
+    t = current()
     evs = list(events)
     phrases: list[str] = []
     i = 0
@@ -52,9 +53,9 @@ def turn_phrases(
         ev = evs[i]
         nxt = evs[i + 1] if i + 1 < len(evs) else None
         if ev.kind in _DRAWS and nxt is not None and nxt.kind is EventKind.DISCARDED and nxt.seat == ev.seat:
-            took = _DRAWS[ev.kind].format(card=ev.card.pretty if ev.card else "")
+            drawn = ev.card.pretty if ev.card else ""
             gone = nxt.card.pretty if nxt.card else ""
-            phrases.append(f"{name(ev.seat)} {took} and discarded the {gone}")
+            phrases.append(t._(_DRAWS[ev.kind], player=name(ev.seat), drawn=drawn, card=gone))
             i += 2
             continue
         p = phrase(ev)
@@ -72,32 +73,44 @@ def describe_turn(events: Sequence[Event], names: Names, turn: int | None, deal_
     return ". ".join(lines)
 
 
+_DOING = {"offer": N_("upcard offer"), "draw": N_("to draw"), "discard": N_("to discard")}
+_PLAYING = N_("to play")
+
+
 def doing(phase: Any) -> str:
-    return {"offer": "upcard offer", "draw": "to draw", "discard": "to discard"}.get(str(phase), "to play")
+    """What the seat to move is doing, said in a seat's facts ('to draw')."""
+    return current()._(_DOING.get(str(phase), _PLAYING))
 
 
 def gin_status(view: Any, names: Names, waiting_for: Sequence[int]) -> str:
     """A Gin-like seat's status: its options, or whom it waits for."""
+    t = current()
     if view.finished:
-        return "The match is over"
+        return t._("The match is over")
     kinds = {a.kind for a in view.legal}
     if not kinds:
-        who = " and ".join(name_of(names, s) for s in waiting_for) or "the others"
-        return f"Waiting for {who}"
+        waited = [name_of(names, s) for s in waiting_for]
+        if not waited:
+            return t._("Waiting for the others")
+        return t._("Waiting for {players}", players=t.join(waited))
     if ActionKind.TAKE_UPCARD in kinds:
-        return "Your turn: take the upcard or pass"
+        return t._("Your turn: take the upcard or pass")
     if ActionKind.DRAW_STOCK in kinds:
-        return "Your turn: draw from the stock" + (
-            " or take the pile's top card" if ActionKind.DRAW_DISCARD in kinds else ""
-        )
+        if ActionKind.DRAW_DISCARD in kinds:
+            return t._("Your turn: draw from the stock or take the pile's top card")
+        return t._("Your turn: draw from the stock")
     return after_drawing(kinds)
 
 
 def after_drawing(kinds: set[ActionKind]) -> str:
     """'Your turn: discard, knock or go gin': what a seat that has drawn may do."""
-    options = ["discard"]
-    if ActionKind.KNOCK in kinds:
-        options.append("knock")
-    if kinds & {ActionKind.GIN, ActionKind.BIG_GIN}:
-        options.append("go gin")
-    return "Your turn: " + ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+    t = current()
+    knock = ActionKind.KNOCK in kinds
+    gin = bool(kinds & {ActionKind.GIN, ActionKind.BIG_GIN})
+    if knock and gin:
+        return t._("Your turn: discard, knock or go gin")
+    if knock:
+        return t._("Your turn: discard or knock")
+    if gin:
+        return t._("Your turn: discard or go gin")
+    return t._("Your turn: discard")
