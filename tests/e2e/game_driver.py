@@ -33,8 +33,10 @@ from bot.client import GinBot
 from bot.config import Settings
 from bot.engine.gin import Match, seat_view
 from bot.engine.knock import Action, ActionKind, preset
+from bot.i18n import LANGUAGES, PSEUDO, texts
 from bot.tables import TableService
 from cogs.gin import Desk
+from cogs.gin.messages import HAND_OVER_NOTE, MATCH_OVER_NOTE
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, MessageSnapshot, StoredMessage, running_bot
 
 FULL_MATCH_TARGET = 50
@@ -217,13 +219,19 @@ class Player:
             None,
         )
 
+    def _says(self, note: str) -> bool:
+        """Whether the hand message carries ``note`` in any language the bot writes (the test's
+        pseudo-language included)."""
+        content = (self.hand.content or "") if self.hand is not None else ""
+        return any(texts(lang)._(note).split(":")[0] in content for lang in (*LANGUAGES, PSEUDO))
+
     @property
     def match_over(self) -> bool:
-        return self.ended or (self.hand is not None and "match is over" in (self.hand.content or ""))
+        return self.ended or self._says(MATCH_OVER_NOTE)
 
     @property
     def hand_over(self) -> bool:
-        return self.hand is not None and "Hand over" in (self.hand.content or "")
+        return self._says(HAND_OVER_NOTE)
 
     async def wait_for_turn(self, within_s: float = 5.0) -> None:
         """Wait, without a click, until this player's live hand shows moves or the match is over (the
