@@ -1,11 +1,11 @@
 """Write every picture kind of a seeded match of any game, to look at what the renderer makes.
 
-    python -m render --game G --players N [--variant V] --seed S --out DIR [--scale 2] [--size large]
+    python -m render --game G --players N [--variant V] --seed S --out DIR [--scale 2] [--size large] [--lang de]
 
 For each style (two-colour and four-colour deck) it writes the table mid-hand, each seat's hand at
 that moment, the first scored hand's result and the match end, as PNG, and every picture's words
 (what a player who chose words instead of pictures reads) in one text file. Without ``--game``:
-two-player Gin.
+two-player Gin. ``--lang``: the words in one of the languages (default English).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.ai import chooser_for, no_deadline
 from bot.engine import game_names, game_type, next_actor
+from bot.i18n import DEFAULT, LANGUAGES, PSEUDO, speaking
 
 from . import RenderedImage, Style, renderer_for
 
@@ -110,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("render-samples"))
     parser.add_argument("--scale", type=int, default=2)
     parser.add_argument("--size", default="normal", choices=["small", "normal", "large"], help="card size")
+    parser.add_argument(
+        "--lang", default=DEFAULT, choices=[*LANGUAGES, PSEUDO], help="the words' language (default en)"
+    )
     args = parser.parse_args(argv)
     try:
         moments = play(args.game, args.players, args.variant, args.seed)
@@ -122,7 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     words: list[str] = []
     for four in (False, True):
         style = Style(four_colour=four, scale=args.scale, size=args.size)
-        for stem, image in pictures(args.game, moments, names, style).items():
+        with speaking(args.lang):
+            drawn = pictures(args.game, moments, names, style)
+        for stem, image in drawn.items():
             path = args.out / f"{prefix}-{stem}-{'4colour' if four else '2colour'}.png"
             path.write_bytes(image.png)
             print(f"{path}  {image.width}x{image.height}  {len(image.png) // 1024} KB")

@@ -10,9 +10,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from bot.i18n import current
+
 from .kit import style as S
 from .kit.draw import Canvas, RenderedImage
 from .kit.style import DEFAULT_STYLE, Style
+from .kit.words import plural_count
 
 WIDTH, HEIGHT = 550, 300  # layout units
 LEFT, RIGHT, TOP, BOTTOM = 56, 20, 46, 34  # the plot's margins
@@ -30,9 +33,12 @@ def _ticks(low: int, high: int) -> list[int]:
 
 
 def rating_chart(ratings: Sequence[int], title: str, style: Style = DEFAULT_STYLE) -> RenderedImage:
-    """The ratings after each match (oldest first) as a line; one point is drawn as a dot."""
+    """The ratings after each match (oldest first) as a line; one point is drawn as a dot. Its words
+    are in the language being written now."""
     if not ratings:
         raise ValueError("a rating chart needs at least one rating")
+    t = current()
+    n = len(ratings)
     px = style.px
     canvas = Canvas(px(WIDTH), px(HEIGHT), style)
     canvas.text((px(16), px(12)), title, TITLE_SIZE, S.TEXT)
@@ -52,14 +58,22 @@ def rating_chart(ratings: Sequence[int], title: str, style: Style = DEFAULT_STYL
         canvas.line((x0, y, x1, y), GRID, width=max(1, px(1)))
         canvas.text((x0 - px(6), y), str(tick), LABEL_SIZE, S.MUTED, anchor="rm", bold=False)
     canvas.text((x0, y1 + px(8)), "1", LABEL_SIZE, S.MUTED, anchor="la", bold=False)
-    canvas.text((x1, y1 + px(8)), f"{len(ratings)} matches", LABEL_SIZE, S.MUTED, anchor="ra", bold=False)
+    matches = t.ngettext("{n} match", "{n} matches", plural_count(t, n), n=n)
+    canvas.text((x1, y1 + px(8)), matches, LABEL_SIZE, S.MUTED, anchor="ra", bold=False)
     points = [(x_of(i), y_of(r)) for i, r in enumerate(ratings)]
     for (ax, ay), (bx, by) in itertools.pairwise(points):
         canvas.line((ax, ay, bx, by), LINE, width=max(2, px(2)))
     lx, ly = points[-1]
     canvas.rounded((lx - px(4), ly - px(4), lx + px(4), ly + px(4)), px(4), fill=LINE)
-    alt = (
-        f"{title}: {ratings[0]} after the first of {len(ratings)} matches, {ratings[-1]} now; "
-        f"highest {max(ratings)}, lowest {min(ratings)}."
+    alt = t.ngettext(
+        "{title}: {first} after the first of {n} match, {last} now; highest {highest}, lowest {lowest}.",
+        "{title}: {first} after the first of {n} matches, {last} now; highest {highest}, lowest {lowest}.",
+        plural_count(t, n),
+        title=title,
+        first=ratings[0],
+        n=n,
+        last=ratings[-1],
+        highest=max(ratings),
+        lowest=min(ratings),
     )
     return canvas.finish(alt, "rating.png")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.engine import Arrangement, Card
+from bot.i18n import N_, current
 
 from . import cards as C
 from . import style as S
@@ -83,29 +84,30 @@ class Piles:
     stock: int | None  # None: the game has no stock to show
     top: Card | None
     count: int
-    label: str = "DISCARD"
+    label: str = N_("DISCARD")  # a marked text (N_), translated where drawn
 
 
 def safe(names: Sequence[str], seat: int) -> str:
     """A seat's name as the pictures can draw it."""
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return drawable(raw, f"Player {seat + 1}")
+    return drawable(raw, current()._("Player {number}", number=seat + 1))
 
 
 def arrangement_groups(arr: Arrangement | None, hand: Sequence[Card], drawn: Card | None) -> list[Group]:
     """A hand as Gin melds then deadwood (dimmed); the card just drawn is marked NEW."""
+    t = current()
 
     def marks(cards: tuple[Card, ...]) -> tuple[Mark, ...]:
-        return tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in cards if c == drawn)
+        return tuple(Mark(c, t._("NEW"), S.NEW_COLOUR) for c in cards if c == drawn)
 
     if arr is None:
-        return [Group(tuple(hand), "YOUR CARDS", S.DEADWOOD_COLOUR, marks=marks(tuple(hand)))] if hand else []
+        return [Group(tuple(hand), t._("YOUR CARDS"), S.DEADWOOD_COLOUR, marks=marks(tuple(hand)))] if hand else []
     groups = [Group(m, meld_label(m), meld_colour(m), marks=marks(m)) for m in arr.melds]
     if arr.deadwood:
         groups.append(
             Group(
                 arr.deadwood,
-                f"DEADWOOD · {arr.deadwood_points}",
+                t._("DEADWOOD · {points}", points=arr.deadwood_points),
                 S.DEADWOOD_COLOUR,
                 dim=True,
                 marks=marks(arr.deadwood),
@@ -117,10 +119,14 @@ def arrangement_groups(arr: Arrangement | None, hand: Sequence[Card], drawn: Car
 def arrangement_text(arr: Arrangement | None, hand: Sequence[Card]) -> str:
     if arr is None:
         return cards_text(hand)
+    t = current()
     parts = [cards_text(m) for m in arr.melds]
-    melds = ("melds: " + "; ".join(parts) + ". ") if parts else "no melds. "
-    dead = f"deadwood {arr.deadwood_points}: {cards_text(arr.deadwood)}" if arr.deadwood else "no deadwood"
-    return melds + dead
+    melds = t._("melds: {melds}.", melds="; ".join(parts)) if parts else t._("no melds.")
+    if arr.deadwood:
+        dead = t._("deadwood {points}: {cards}", points=arr.deadwood_points, cards=cards_text(arr.deadwood))
+    else:
+        dead = t._("no deadwood")
+    return f"{melds} {dead}"
 
 
 def _wrapped(text: str, size: float, width: int, style: Style, most: int, bold: bool = False) -> list[str]:
@@ -180,6 +186,7 @@ def _layout(
     left: float = MARGIN
     y = 14.0
     pile_bottom = 0.0
+    t = current()
     if piles is not None:
         if c is not None:
             sx, sy = px(MARGIN), px(MARGIN)
@@ -199,11 +206,11 @@ def _layout(
                 _empty(c, dx, sy, style)
         label_y = MARGIN + C.height_units(style) + 8
         if piles.stock is not None:
-            pen.text((px(MARGIN), px(label_y)), f"STOCK · {piles.stock}", PILE_LABEL_SIZE, S.MUTED)
+            pen.text((px(MARGIN), px(label_y)), t._("STOCK · {n}", n=piles.stock), PILE_LABEL_SIZE, S.MUTED)
             dx_u = MARGIN + C.width_units(style) + PILE_GAP
         else:
             dx_u = MARGIN
-        pen.text((px(dx_u), px(label_y)), f"{piles.label} · {piles.count}", PILE_LABEL_SIZE, S.MUTED)
+        pen.text((px(dx_u), px(label_y)), f"{t._(piles.label)} · {piles.count}", PILE_LABEL_SIZE, S.MUTED)
         n_piles = 2 if piles.stock is not None else 1
         left = MARGIN + n_piles * C.width_units(style) + (n_piles - 1) * PILE_GAP + 20
         pile_bottom = label_y + PILE_LABEL_SIZE * 1.4
@@ -323,7 +330,7 @@ def _columns(c: Canvas | None, pen: _Pen, style: Style, sections: Sequence[Secti
 def _empty(c: Canvas, x: int, y: int, style: Style) -> None:
     w, h = C.size(style)
     c.rounded((x, y, x + w - 1, y + h - 1), radius=style.card_px(C.RADIUS), outline=S.MUTED, width=style.px(1.5))
-    c.text((x + w / 2, y + h / 2), "empty", 13, S.MUTED, bold=False, anchor="mm")
+    c.text((x + w / 2, y + h / 2), current()._("empty"), 13, S.MUTED, bold=False, anchor="mm")
 
 
 def board(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from bot.engine import Card, meld_kind
+from bot.i18n import current
 
 from . import cards as C
 from . import style as S
@@ -99,10 +100,13 @@ class Placed:
 
 def meld_label(meld: tuple[Card, ...]) -> str:
     """'SET · 7s', 'SET · Kings', 'RUN · 9–Q ♣' (the meld's kind comes from the engine)."""
+    t = current()
     if meld_kind(meld) == "set":
-        return f"SET · {rank_plural(meld[0].rank)}"
+        return t._("SET · {ranks}", ranks=rank_plural(meld[0].rank))
     ranks = sorted(meld, key=lambda c: c.rank)
-    return f"RUN · {ranks[0].rank_label}–{ranks[-1].rank_label} {meld[0].suit.symbol}"
+    return t._(
+        "RUN · {low}–{high} {suit}", low=ranks[0].rank_label, high=ranks[-1].rank_label, suit=meld[0].suit.symbol
+    )
 
 
 def meld_colour(meld: tuple[Card, ...]) -> S.RGB:

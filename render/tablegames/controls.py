@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from bot.engine import Card
 from bot.engine.tablegames import Act, ColonelView, SkarneyView, TableAction, TableSeatView
+from bot.i18n import N_, current
 
 from ..games import Control, ControlStyle
 from ..kit.words import cards_text
+from .words import meld_words
 
 __all__ = ["MELD_MENUS", "MENU_MAX", "ROWS", "ROW_WIDTH", "table_controls"]
 
@@ -29,43 +31,55 @@ def _layoffs(v: TableSeatView) -> list[TableAction]:
 
 
 _BARE: dict[Act, tuple[str, ControlStyle]] = {
-    Act.DRAW_STOCK: ("Draw from the stock", "primary"),
-    Act.DRAW_PILE: ("Take the pile's top", "primary"),
-    Act.ACCEPT: ("Accept", "success"),
-    Act.REJECT: ("Reject", "danger"),
-    Act.CHALLENGE: ("Challenge", "danger"),
-    Act.LAST_CARD: ("Last card", "primary"),
-    Act.END_HAND: ("End the hand", "primary"),
+    # i18n: label
+    Act.DRAW_STOCK: (N_("Draw from the stock"), "primary"),
+    # i18n: label
+    Act.DRAW_PILE: (N_("Take the pile's top"), "primary"),
+    # i18n: label
+    Act.ACCEPT: (N_("Accept"), "success"),
+    # i18n: label
+    Act.REJECT: (N_("Reject"), "danger"),
+    # i18n: label
+    Act.CHALLENGE: (N_("Challenge"), "danger"),
+    # i18n: label
+    Act.LAST_CARD: (N_("Last card"), "primary"),
+    # i18n: label
+    Act.END_HAND: (N_("End the hand"), "primary"),
 }
+# The discards and offers as menu options (when they do not fit two rows of buttons), and the menu's prompt.
+_CARD_MENUS: tuple[tuple[Act, str, str], ...] = (
+    # i18n: option
+    (Act.DISCARD, N_("Discard the {card}"), N_("Discard a card…")),
+    # i18n: option
+    (Act.OFFER, N_("Offer the {card}"), N_("Offer a card…")),
+)
 
 
 def table_controls(view: TableSeatView) -> list[Control]:
     """Buttons and menus from ``view.legal`` only (at most 5 rows, 25 options a menu)."""
     v = view
+    t = current()
     legal = list(v.legal)
     out: list[Control] = []
     bare = [a for a in legal if a.kind in _BARE]
     for a in bare[:ROW_WIDTH]:
-        label, style = _BARE[a.kind]
+        text, style = _BARE[a.kind]
+        label = t._(text)
         if a.kind is Act.DRAW_PILE and v.pile_top is not None:
-            label = f"Take the {v.pile_top.pretty}"
+            # i18n: label
+            label = t._("Take the {card}", card=v.pile_top.pretty)
         if a.kind is Act.ACCEPT and isinstance(v.own, SkarneyView) and v.own.offer is not None:
-            label = f"Take the {v.own.offer.pretty}"
+            # i18n: label
+            label = t._("Take the {card}", card=v.own.offer.pretty)
         if a.kind is Act.ACCEPT and isinstance(v.own, ColonelView) and v.own.challenger is not None:
-            label = "Accept the Challenge"
-        out.append(
-            Control(
-                str(a),
-                label,
-                style,
-                row=0,
-                confirm="Challenge? If accepted, the lower hand total wins the hand."
-                if a.kind is Act.CHALLENGE
-                else None,
-            )
-        )
+            # i18n: label
+            label = t._("Accept the Challenge")
+        confirm = None
+        if a.kind is Act.CHALLENGE:
+            confirm = t._("Challenge? If accepted, the lower hand total wins the hand.")
+        out.append(Control(str(a), label, style, row=0, confirm=confirm))
     row = 1 if bare else 0
-    for kind, verb in ((Act.DISCARD, "Discard"), (Act.OFFER, "Offer")):
+    for kind, option, prompt in _CARD_MENUS:
         acts = [a for a in legal if a.kind is kind]
         if not acts:
             continue
@@ -78,11 +92,11 @@ def table_controls(view: TableSeatView) -> list[Control]:
                 out.append(
                     Control(
                         str(a),
-                        f"{verb} the {_card(a)}",
+                        t._(option, card=_card(a)),
                         "secondary",
                         row=row,
                         menu=kind.value,
-                        placeholder=f"{verb} a card…",
+                        placeholder=t._(prompt),
                     )
                 )
             row += 1
@@ -92,10 +106,16 @@ def table_controls(view: TableSeatView) -> list[Control]:
     # A hand may hold hundreds of Skarney contracts: as many menus of 25 (best first) as the rows
     # left over from the lay-offs allow, at most MELD_MENUS.
     menus = max(1, min(MELD_MENUS, ROWS - row - (1 if layoffs else 0)))
-    noun = "contract" if melds and melds[0].kind is Act.CONTRACT else "meld"
+    contracts = bool(melds) and melds[0].kind is Act.CONTRACT
     for i in range(menus):
         for a in melds[i * MENU_MAX : (i + 1) * MENU_MAX]:
-            label = ("Contract " if a.kind is Act.CONTRACT else "Meld ") + " | ".join(cards_text(g) for g in a.groups())
+            groups = " | ".join(cards_text(g) for g in a.groups())
+            if a.kind is Act.CONTRACT:
+                # i18n: option
+                label = t._("Contract {groups}", groups=groups)
+            else:
+                # i18n: option
+                label = t._("Meld {groups}", groups=groups)
             out.append(
                 Control(
                     str(a),
@@ -103,24 +123,34 @@ def table_controls(view: TableSeatView) -> list[Control]:
                     "success",
                     row=min(row, ROWS - 1),
                     menu="meld" if i == 0 else f"meld{i + 1}",
-                    placeholder=f"Lay a {noun}…" if i == 0 else f"More {noun}s…",
+                    placeholder=_meld_prompt(contracts, first=i == 0),
                 )
             )
         if melds[i * MENU_MAX :]:
             row += 1
-    on = {m.number: f"#{m.number} {m.kind} {cards_text(m.cards)}" for m in v.melds}
+    on = {m.number: meld_words(m) for m in v.melds}
     for a in layoffs[:MENU_MAX]:
+        target = on.get(a.meld or 0) or t._("meld #{number}", number=a.meld)
         out.append(
             Control(
                 str(a),
-                f"Lay off {_card(a)} on {on.get(a.meld or 0, f'meld #{a.meld}')}"[:100],
+                # i18n: option
+                t._("Lay off {card} on {meld}", card=_card(a), meld=target)[:100],
                 "success",
                 row=min(row, 4),
                 menu="layoff",
-                placeholder="Lay off a card…",
+                placeholder=t._("Lay off a card…"),
             )
         )
     return out
+
+
+def _meld_prompt(contracts: bool, *, first: bool) -> str:
+    """The prompt of a menu of melds or contracts (the first one, or one of the more)."""
+    t = current()
+    if contracts:
+        return t._("Lay a contract…") if first else t._("More contracts…")
+    return t._("Lay a meld…") if first else t._("More melds…")
 
 
 def _card(a: TableAction) -> str:

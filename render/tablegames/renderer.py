@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from bot.engine import Card, deadwood_groups
 from bot.engine.tablegames import Act, ColonelView, SkarneyView, TableMeld, TablePublicView, TableSeatView
+from bot.i18n import N_, Texts, current
 
 from ..games import Control, Names, register_renderer
 from ..kit import style as S
@@ -23,10 +24,21 @@ from ..kit.cards import warm_cache
 from ..kit.draw import RenderedImage
 from ..kit.groups import Group, Mark
 from ..kit.style import Style
-from ..kit.words import cards_text, name_of
+from ..kit.words import cards_text, name_of, plural_count
 from ..narration import Voice, hand_story, table_hand
 from .controls import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
-from .words import TITLES, _facts, _hand_title, _playing, _situation, _title, alt_table, describe_table, meld_words
+from .words import (
+    TITLES,
+    _facts,
+    _hand_title,
+    _playing,
+    _situation,
+    _title,
+    alt_table,
+    cards_count,
+    describe_table,
+    meld_words,
+)
 
 __all__ = [
     "MENU_MAX",
@@ -40,7 +52,12 @@ __all__ = [
     "table_controls",
 ]
 
-_KIND = {"set": ("SET", S.SET_COLOUR), "run": ("RUN", S.RUN_COLOUR), "poker": ("POKER RUN", S.LAYOFF_COLOUR)}
+# A meld's label on the table by its kind ('#2 RUN'), and its colour.
+_KIND = {
+    "set": (N_("#{number} SET"), S.SET_COLOUR),
+    "run": (N_("#{number} RUN"), S.RUN_COLOUR),
+    "poker": (N_("#{number} POKER RUN"), S.LAYOFF_COLOUR),
+}
 
 
 MAX_HAND_GROUPS = 4  # the row packer tries every split: a few groups keep a hand quick to draw
@@ -56,30 +73,43 @@ def _hand_groups(hand: tuple[Card, ...], style: Style) -> list[tuple[Card, ...]]
 
 
 def meld_group(m: TableMeld, marks: tuple[Mark, ...] = ()) -> Group:
-    label, colour = _KIND.get(m.kind, (m.kind.upper(), S.RUN_COLOUR))
-    return Group(m.cards, f"#{m.number} {label}", colour, marks=marks)
+    kind = _KIND.get(m.kind)
+    if kind is None:  # a kind the engine may add later, in its own word
+        return Group(m.cards, f"#{m.number} {m.kind.upper()}", S.RUN_COLOUR, marks=marks)
+    label, colour = kind
+    return Group(m.cards, current()._(label, number=m.number), colour, marks=marks)
+
+
+def _points(t: Texts, n: int) -> str:
+    """'25 points' in the language ``t``."""
+    return t.ngettext("{n} point", "{n} points", plural_count(t, n), n=t.number(n))
 
 
 class TableGameRenderer:
     def table(self, view: TablePublicView, names: Names, style: Style) -> RenderedImage:
         v = view
+        t = current()
         rows = [
             SeatRow(name_of(names, s), " · ".join(_facts(v, s)), str(v.scores[s]), lit=_playing(v) and v.turn == s)
             for s in range(v.seats)
         ]
         sections = [
-            Section(f"{name_of(names, s)}'s melds", tuple(meld_group(m) for m in v.melds_by_owner[s]), "No melds yet.")
+            Section(
+                t._("{name}'s melds", name=name_of(names, s)),
+                tuple(meld_group(m) for m in v.melds_by_owner[s]),
+                t._("No melds yet."),
+            )
             for s in range(v.seats)
             if v.melds_by_owner[s] or v.seats <= 4
         ]
         if isinstance(v.own, SkarneyView):  # no discard pile: the card offered lies there
-            piles = Piles(v.stock_count, v.own.offer, 1 if v.own.offer else 0, "OFFER")
+            piles = Piles(v.stock_count, v.own.offer, 1 if v.own.offer else 0, N_("OFFER"))
         else:
-            piles = Piles(v.stock_count, v.pile_top, v.pile_count, "PILE")
+            piles = Piles(v.stock_count, v.pile_top, v.pile_count, N_("PILE"))
         lines = [x for x in (self.describe(v, names), _situation(v, names)) if x]
         return board(
             style,
-            f"{_title(v)} · hand {v.deal_number}",
+            t._("{game} · hand {number}", game=_title(v), number=v.deal_number),
             alt_table(v, names),
             f"{v.game}-table-{v.deal_number}-{v.moves}.png",
             lines=lines,
@@ -90,36 +120,50 @@ class TableGameRenderer:
 
     def hand(self, view: TableSeatView, names: Names, style: Style) -> RenderedImage:
         v = view
+        t = current()
+        new = t._("NEW")
         groups = tuple(
-            Group(g, "", S.DEADWOOD_COLOUR, marks=tuple(Mark(c, "NEW", S.NEW_COLOUR) for c in g if c == v.drawn))
+            Group(g, "", S.DEADWOOD_COLOUR, marks=tuple(Mark(c, new, S.NEW_COLOUR) for c in g if c == v.drawn))
             for g in _hand_groups(v.hand, style)
         )
         melds = [a for a in v.meld_options if a in v.legal][:6]
         lay_groups = tuple(
-            Group(g, "CONTRACT" if a.kind is Act.CONTRACT else "MELD", S.SET_COLOUR) for a in melds for g in a.groups()
+            Group(g, t._("CONTRACT") if a.kind is Act.CONTRACT else t._("MELD"), S.SET_COLOUR)
+            for a in melds
+            for g in a.groups()
         )
         layoffs = _layoffs(v)
         footer = []
         if layoffs:
-            footer.append("Lay off: " + ", ".join(f"{a.cards[0].pretty} on #{a.meld}" for a in layoffs[:12]))
+            moves = ", ".join(t._("{card} on #{meld}", card=a.cards[0].pretty, meld=a.meld) for a in layoffs[:12])
+            footer.append(t._("Lay off: {moves}", moves=moves))
         status = self.status_line(v, names)
-        sections = [Section(f"In hand: {len(v.hand)} cards · {v.hand_points} points", groups, "No cards.")]
+        held, points = cards_count(len(v.hand)), _points(t, v.hand_points)
+        sections = [Section(t._("In hand: {cards} · {points}", cards=held, points=points), groups, t._("No cards."))]
         if v.turn == v.seat and (melds or layoffs):
-            sections.append(Section("You can lay now", lay_groups, "No new meld now."))
+            sections.append(Section(t._("You can lay now"), lay_groups, t._("No new meld now.")))
         targets = {a.meld for a in layoffs}
         if targets:  # the melds the lay-offs name, with their numbers
             on_table = tuple(meld_group(m) for m in v.melds if m.number in targets)
-            sections.append(Section("Melds you can lay off on", on_table))
-        alt = (
-            f"Your hand ({len(v.hand)} cards, {v.hand_points} points): {cards_text(v.hand)}"
-            + (f"; just drawn {v.drawn.pretty}" if v.drawn else "")
-            + f". {status}."
-            + (" Melds you can lay: " + "; ".join(cards_text(a.cards) for a in melds) + "." if melds else "")
-            + (" " + footer[0] + "." if footer else "")
-        )
+            sections.append(Section(t._("Melds you can lay off on"), on_table))
+        if v.drawn:
+            mine = t._(
+                "Your hand ({cards}, {points}): {hand}; just drawn {card}",
+                cards=held,
+                points=points,
+                hand=cards_text(v.hand),
+                card=v.drawn.pretty,
+            )
+        else:
+            mine = t._("Your hand ({cards}, {points}): {hand}", cards=held, points=points, hand=cards_text(v.hand))
+        alt = f"{mine}. {status}."
+        if melds:
+            alt += " " + t._("Melds you can lay: {melds}.", melds="; ".join(cards_text(a.cards) for a in melds))
+        if footer:
+            alt += f" {footer[0]}."
         return board(
             style,
-            "Your hand",
+            t._("Your hand"),
             alt,
             f"{v.game}-hand-{v.deal_number}-{v.seat}.png",
             lines=[status],
@@ -131,20 +175,20 @@ class TableGameRenderer:
         rec = view.last_hand
         if rec is None:
             return None
+        t = current()
         title = _hand_title(view, rec, names)
         sections = [
             Section(
-                f"{name_of(names, s)} · left {rec.left_points[s]}" + (" · scores" if s == rec.winner else ""),
-                (Group(rec.left[s], f"LEFT · {rec.left_points[s]}", S.DEADWOOD_COLOUR, dim=True),)
+                self._left_title(t, name_of(names, s), rec.left_points[s], s == rec.winner),
+                (Group(rec.left[s], t._("LEFT · {points}", points=rec.left_points[s]), S.DEADWOOD_COLOUR, dim=True),)
                 if rec.left[s]
                 else (),
-                "No cards left.",
+                t._("No cards left."),
             )
             for s in range(view.seats)
         ]
         words = "; ".join(
-            f"{name_of(names, s)} left {cards_text(rec.left[s]) or 'nothing'} ({rec.left_points[s]})"
-            for s in range(view.seats)
+            self._left_words(t, name_of(names, s), rec.left[s], rec.left_points[s]) for s in range(view.seats)
         )
         return board(
             style,
@@ -159,25 +203,66 @@ class TableGameRenderer:
         self, view: TablePublicView, names: Names, style: Style, rating_changes: Mapping[int, int] | None = None
     ) -> RenderedImage:
         v = view
+        t = current()
         order = sorted(range(v.seats), key=lambda s: (s != v.winner, -v.scores[s]))
         rows, words = [], []
         for place, s in enumerate(order, 1):
-            change = f" · rating {rating_changes[s]:+d}" if rating_changes and s in rating_changes else ""
-            sub = f"{v.hands_won[s]} hands won" + (" · winner" if s == v.winner else "") + change
+            won = v.hands_won[s]
+            facts = [t.ngettext("{n} hand won", "{n} hands won", plural_count(t, won), n=t.number(won))]
+            if s == v.winner:
+                facts.append(t._("winner"))
+            if rating_changes and s in rating_changes:
+                change = f"{rating_changes[s]:+d}"
+                facts.append(t._("rating {change}", change=change))
+            sub = " · ".join(facts)
             rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.scores[s]), lit=s == v.winner))
             words.append(f"{place}. {name_of(names, s)} {v.scores[s]} ({sub})")
-        title = f"{name_of(names, v.winner)} wins {_title(v)}" if v.winner is not None else f"{_title(v)} is over"
+        played, n = v.hands_played, plural_count(t, v.hands_played)
+        if v.winner is not None:
+            name = name_of(names, v.winner)
+            title = t._("{name} wins {game}", name=name, game=_title(v))
+            after = t.ngettext(
+                "{name} wins {game} after {n} hand.",
+                "{name} wins {game} after {n} hands.",
+                n,
+                name=name,
+                game=_title(v),
+                n=t.number(played),
+            )
+        else:
+            title = t._("{game} is over", game=_title(v))
+            after = t.ngettext(
+                "{game} is over after {n} hand.",
+                "{game} is over after {n} hands.",
+                n,
+                game=_title(v),
+                n=t.number(played),
+            )
         return board(
             style,
             title,
-            f"{title} after {v.hands_played} hands. " + "; ".join(words) + ".",
+            f"{after} " + "; ".join(words) + ".",
             f"{v.game}-match-end.png",
-            lines=[f"{v.hands_played} hands played"],
+            lines=[t.ngettext("{n} hand played", "{n} hands played", n, n=t.number(played))],
             rows=rows,
         )
 
     def describe(self, view: TablePublicView, names: Names) -> str:
         return describe_table(view, names)
+
+    @staticmethod
+    def _left_title(t: Texts, name: str, points: int, scores: bool) -> str:
+        """A seat's section in a hand's result: 'Bob · left 12', '· scores' for the winner."""
+        if scores:
+            return t._("{name} · left {points} · scores", name=name, points=points)
+        return t._("{name} · left {points}", name=name, points=points)
+
+    @staticmethod
+    def _left_words(t: Texts, name: str, cards: tuple[Card, ...], points: int) -> str:
+        """What a seat was left holding: 'Bob left 7♣ 9♦ (16)', 'Alice left nothing (0)'."""
+        if cards:
+            return t._("{name} left {cards} ({points})", name=name, cards=cards_text(cards), points=points)
+        return t._("{name} left nothing ({points})", name=name, points=points)
 
     def score_line(self, view: TablePublicView, names: Names) -> str:
         return " · ".join(f"{name_of(names, s)} {view.scores[s]}" for s in range(view.seats))
@@ -191,36 +276,45 @@ class TableGameRenderer:
 
     def status_line(self, view: TableSeatView, names: Names) -> str:
         v = view
+        t = current()
         if v.finished:
-            return "The match is over"
+            return t._("The match is over")
         if not v.legal:
-            return f"Waiting for {name_of(names, v.turn)}" if v.turn is not None else "Waiting"
+            return t._("Waiting for {name}", name=name_of(names, v.turn)) if v.turn is not None else t._("Waiting")
         kinds = {a.kind for a in v.legal}
         if v.phase == "respond":
             if isinstance(v.own, ColonelView) and v.own.challenger is not None:
-                return "Your answer: accept or reject the Challenge"
+                return t._("Your answer: accept or reject the Challenge")
             offer = v.own.offer if isinstance(v.own, SkarneyView) else None
-            return f"Your answer: take the {offer.pretty if offer else 'card'} or turn it down"
+            if offer is None:
+                return t._("Your answer: take the card or turn it down")
+            return t._("Your answer: take the {card} or turn it down", card=offer.pretty)
         if v.phase == "draw":
-            return "Your turn: draw" + (" from the stock or the pile" if Act.DRAW_PILE in kinds else "")
+            if Act.DRAW_PILE in kinds:
+                return t._("Your turn: draw from the stock or the pile")
+            return t._("Your turn: draw")
         opts = []
         if kinds & {Act.MELD, Act.CONTRACT}:
-            opts.append("meld")
+            opts.append(t._("meld"))
         if Act.LAYOFF in kinds:
-            opts.append("lay off")
+            opts.append(t._("lay off"))
         if Act.DISCARD in kinds:
-            opts.append("discard")
+            opts.append(t._("discard"))
         if Act.OFFER in kinds:
-            opts.append("offer a card")
+            opts.append(t._("offer a card"))
         if kinds & {Act.LAST_CARD, Act.END_HAND}:
-            opts.append("end your turn")
-        return "Your turn: " + (", ".join(opts[:-1]) + " or " + opts[-1] if len(opts) > 1 else "".join(opts))
+            opts.append(t._("end your turn"))
+        if len(opts) < 2:
+            return t._("Your turn: {moves}", moves="".join(opts))
+        # i18n: the moves a player may make, as alternatives: 'meld, lay off or discard'
+        choice = t._("{moves} or {last}", moves=", ".join(opts[:-1]), last=opts[-1])
+        return t._("Your turn: {moves}", moves=choice)
 
     def hint(self, view: TableSeatView) -> str:
         if view.turn != view.seat:
             return ""
         if any(a.kind is Act.CHALLENGE for a in view.legal):
-            return "You may challenge: the lower hand total wins if it is accepted."
+            return current()._("You may challenge: the lower hand total wins if it is accepted.")
         return ""
 
     def controls(self, view: TableSeatView) -> list[Control]:
