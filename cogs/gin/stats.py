@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import current
 from render.chart import rating_chart
 
 from . import server_messages
@@ -91,7 +92,11 @@ async def stats_command(
     history = await desk.service.rating_history(guild, chosen, who.id)
     files = []
     if len(history) > 1:
-        title = f"{who.display_name} · {words} rating"
+        t = current()
+        if words:
+            title = t._("{player} · {family} rating", player=who.display_name, family=words)
+        else:
+            title = t._("{player} · rating", player=who.display_name)
         chart = await asyncio.to_thread(rating_chart, [p.rating for p in history], title, desk.board.style)
         files.append(discord.File(chart.file(), filename=chart.filename, description=chart.description))
     await interaction.followup.send(server_messages.stats_text(stats, words), files=files, allowed_mentions=quiet)

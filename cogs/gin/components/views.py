@@ -158,7 +158,7 @@ def control_items(
             MoveSelect(
                 ids.select_id(match_id, entry, version),
                 options=options,
-                placeholder=tr(group[0].placeholder) if group[0].placeholder else None,
+                placeholder=group[0].placeholder,
                 row=row,
             )
         )
