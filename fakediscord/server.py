@@ -189,7 +189,8 @@ class FakeDiscord(Injection):
         k = 1
         while True:
             gid = GUILD_ID + (k << 22)
-            if gid not in self.guilds and (shard is None or shard_of(gid, count) == shard):
+            taken = gid in self.guilds or gid in self.removed_guilds
+            if not taken and (shard is None or shard_of(gid, count) == shard):
                 break
             k += 1
         base = EXTRA_CHANNEL_BASE + 1000 * k
