@@ -14,6 +14,7 @@ Faults (``fd.fail`` / ``fd.hang``): chosen routes answer 5xx, or hang, a number 
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import time
 from collections import Counter, deque
@@ -177,7 +178,7 @@ class Limits:
             if window is None or now - window.start >= 1.0:
                 window = self._global[who] = Window(now)
             if window.count >= self.global_per_second:
-                retry = round(max(window.start + 1.0 - now, 0.001), 3)
+                retry = math.ceil(max(window.start + 1.0 - now, 0.001) * 1000) / 1000
                 headers = {
                     "X-RateLimit-Global": "true",
                     "X-RateLimit-Scope": "global",
@@ -192,7 +193,8 @@ class Limits:
         window = self._windows.get(key)
         if window is None or now - window.start >= route.per:
             window = self._windows[key] = Window(now)
-        reset_after = max(window.start + route.per - now, 0.0)
+        # rounded up to the millisecond: a client that waits this long finds the window renewed
+        reset_after = math.ceil(max(window.start + route.per - now, 0.0) * 1000) / 1000
         headers = {
             "X-RateLimit-Limit": str(route.limit),
             "X-RateLimit-Bucket": route.bucket,
@@ -203,7 +205,7 @@ class Limits:
             headers["X-RateLimit-Remaining"] = "0"
             headers["X-RateLimit-Scope"] = "user"
             headers["Retry-After"] = str(max(1, round(reset_after)))
-            return Verdict(headers, True, "user", round(max(reset_after, 0.001), 3))
+            return Verdict(headers, True, "user", max(reset_after, 0.001))
         window.count += 1
         headers["X-RateLimit-Remaining"] = str(route.limit - window.count)
         return Verdict(headers)
