@@ -101,11 +101,12 @@ Limits (fd.limits, fakediscord/limits.py; each a switch a test may flip):
         create/edit (channel send/edit, callback 4/7, follow-up, webhook edit) is checked like Discord:
         content 2000; embeds 10, title 256, description 4096, 25 fields (name 256, value 1024),
         footer 2048, author 256, 6000 in all; 5 action rows of 1-5 buttons or one select (Components
-        V2: 40 components), custom_id 100 and unique, button label 80, 1-25 select options (label,
+        V2: 40 components), custom_id 100, button label 80, 1-25 select options (label,
         value, description 100), placeholder 150; 10 attachments: 400 code 50035 Invalid Form Body
         with Discord's nested "errors" path ("data.content" in a callback); an empty new message: 400
         50006; files over fd.limits.attachment_size (10 MiB, also sent as the interaction's
-        attachment_size_limit): 413 40005.
+        attachment_size_limit): 413 40005. fd.limits.unique_custom_ids = True (OFF by default: the
+        bot's replay viewer repeats one) also refuses a custom_id used twice in a message, as Discord.
     Permissions, ON by default (fd.limits.permissions = False turns them off): the bot's permissions
         in a guild channel are fd.bot_permissions[channel id] (a bit string; default BOT_PERMISSIONS,
         Administrator allows all). Without View Channel every channel route answers 403 50001 Missing

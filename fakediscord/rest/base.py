@@ -120,7 +120,7 @@ class RouteBase:
         if too_large(body.files, limits.attachment_size):
             errors: dict[str, Any] = {"files": f"over {limits.attachment_size} bytes"}
             response = error(413, 40005, "Request entity too large")
-        elif found := problems(data, body.files, flags=flags):
+        elif found := problems(data, body.files, flags=flags, unique_ids=limits.unique_custom_ids):
             errors = errors_json(found, prefix)
             response = json_response({"code": 50035, "errors": errors, "message": "Invalid Form Body"}, status=400)
         elif create and is_empty(data, body.files):

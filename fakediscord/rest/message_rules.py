@@ -46,14 +46,17 @@ def _max_length(path: Path, value: Any, limit: int) -> Iterator[Problem]:
         yield Problem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
 
-def problems(data: dict[str, Any], files: Sequence[UploadedFile], *, flags: int = 0) -> list[Problem]:
+def problems(
+    data: dict[str, Any], files: Sequence[UploadedFile], *, flags: int = 0, unique_ids: bool = True
+) -> list[Problem]:
     """Every limit the message body breaks (empty: Discord would take it). ``flags``: the message's
-    flags when the body has none (an edit of a Components V2 message)."""
+    flags when the body has none (an edit of a Components V2 message); ``unique_ids``: check that
+    no custom_id repeats."""
     out: list[Problem] = []
     out += _max_length(("content",), data.get("content"), MAX_CONTENT)
     out += _embeds(data.get("embeds"))
     v2 = bool(int(data.get("flags") or flags or 0) & IS_COMPONENTS_V2)
-    out += _components(data.get("components"), v2)
+    out += _components(data.get("components"), v2, unique_ids)
     attachments = data.get("attachments")
     count = max(len(files), len(attachments) if isinstance(attachments, list) else 0)
     if count > MAX_ATTACHMENTS:
@@ -117,7 +120,7 @@ def _embeds(embeds: Any) -> Iterator[Problem]:
         yield Problem(("embeds",), "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")
 
 
-def _components(components: Any, v2: bool) -> Iterator[Problem]:
+def _components(components: Any, v2: bool, unique_ids: bool) -> Iterator[Problem]:
     if not isinstance(components, list):
         return
     if v2:
@@ -139,7 +142,7 @@ def _components(components: Any, v2: bool) -> Iterator[Problem]:
         custom_id = comp.get("custom_id")
         if isinstance(custom_id, str):
             yield from _max_length((*path, "custom_id"), custom_id, MAX_CUSTOM_ID)
-            if custom_id in seen:
+            if unique_ids and custom_id in seen:
                 yield Problem(
                     (*path, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"
                 )

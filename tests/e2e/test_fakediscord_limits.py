@@ -172,8 +172,12 @@ async def test_message_limits_answer_invalid_form_body(fake_discord: FakeDiscord
             ({"components": [row(button("c" * 101))]}, "components.0.components.0.custom_id"),
             ({"components": [row(button("b", "l" * 81))]}, "components.0.components.0.label"),
             ({"components": [row(select(2, "p" * 151))]}, "components.0.components.0.placeholder"),
-            ({"components": [row(button("same"), button("same"))]}, "components.0.components.1.custom_id"),
         ]
+        twice = {"components": [row(button("same"), button("same"))]}
+        assert fd.limits.unique_custom_ids is False  # off by default (the bot's replay viewer repeats ids)
+        await bot.http.request(route, json=twice)
+        fd.limits.unique_custom_ids = True
+        bad.append((twice, "components.0.components.1.custom_id"))
         for body, path in bad:
             with pytest.raises(discord.HTTPException) as caught:
                 await bot.http.request(route, json=body)
@@ -196,7 +200,7 @@ async def test_message_limits_answer_invalid_form_body(fake_discord: FakeDiscord
         with pytest.raises(discord.HTTPException, match="In content"):
             await ok.edit(content="z" * 2001)
         assert fd.message(ok.id).content == "fine"
-        assert [m.content for m in fd.channel_messages()] == ["fine"]
+        assert [m.content for m in fd.channel_messages()] == ["", "fine"]  # the repeated ids, then "fine"
         assert len(fd.limits.stats.form_errors) == len(bad) + 5
 
         async with aiohttp.ClientSession() as http:
