@@ -79,7 +79,8 @@ Waiting (re-checked after every request the bot makes; no sleeps):
 Options: FakeDiscord(patch=True, callback_deadline="env" (3.0: callbacks later than 3 s get 404
     10062 Unknown interaction and the token of an interaction not acknowledged in time is gone: 404
     10015 Unknown Webhook, like Discord; "env": the switch FAKEDISCORD_CALLBACK_DEADLINE=3 in the
-    environment, unset = no deadline; None: none whatever the environment), connect_timeout=10,
+    environment ("off": none), unset = no deadline; None: none whatever the environment; the
+    fake_discord fixture of tests/conftest.py has 3.0 unless the switch says "off"), connect_timeout=10,
     token_ttl=None (set 900 to refuse interaction tokens after 15 minutes like Discord: 401 50027),
     shard_count=1 (what GET /gateway/bot recommends), max_concurrency=1 (IDENTIFYs allowed per 5 s,
     in session_start_limit), rate_limits=False (see Limits)).

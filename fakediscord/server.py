@@ -44,10 +44,13 @@ DEADLINE_ENV: Final = "FAKEDISCORD_CALLBACK_DEADLINE"
 DISCORD_CALLBACK_DEADLINE: Final = 3.0
 
 
-def deadline_from_env() -> float | None:
-    """The callback deadline FAKEDISCORD_CALLBACK_DEADLINE asks for (None: none)."""
+def deadline_from_env(default: float | None = None) -> float | None:
+    """The callback deadline FAKEDISCORD_CALLBACK_DEADLINE asks for ("off", "none" or "0": none;
+    unset or empty: ``default``)."""
     raw = os.environ.get(DEADLINE_ENV, "").strip().lower()
-    return None if raw in ("", "off", "none", "0") else float(raw)
+    if not raw:
+        return default
+    return None if raw in ("off", "none", "0") else float(raw)
 
 
 class FakeDiscord(Injection):

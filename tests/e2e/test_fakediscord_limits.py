@@ -17,6 +17,7 @@ from discord.ext import commands
 from discord.http import Route
 
 from fakediscord import FAKE_TOKEN, FakeDiscord, running_bot
+from fakediscord.server import deadline_from_env
 from fakediscord.world import ATTACH_FILES, SEND_MESSAGES, VIEW_CHANNEL
 
 
@@ -243,6 +244,12 @@ def test_callback_deadline_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     assert FakeDiscord(callback_deadline=None).callback_deadline is None
     monkeypatch.setenv("FAKEDISCORD_CALLBACK_DEADLINE", "off")
     assert FakeDiscord().callback_deadline is None
+    monkeypatch.delenv("FAKEDISCORD_CALLBACK_DEADLINE")
+    assert FakeDiscord().callback_deadline is None  # a stand-in made by hand: no deadline
+
+
+def test_the_fixture_has_discords_deadline(fake_discord: FakeDiscord) -> None:
+    assert fake_discord.callback_deadline == deadline_from_env(3.0)  # 3.0 unless switched "off"
 
 
 async def test_channel_permissions(fake_discord: FakeDiscord) -> None:
