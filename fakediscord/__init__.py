@@ -76,10 +76,56 @@ Waiting (re-checked after every request the bot makes; no sleeps):
     await fd.wait_for_payload(pred, since=n) (n = len(fd.all_payloads()) taken before),
     await fd.wait_connected(). Gateway: await fd.drop_connection() (client RESUMEs),
     fd.gateway.identifies / .sessions / .heartbeats.
-Options: FakeDiscord(patch=True, callback_deadline=None (set 3.0 to refuse late callbacks
-    with 10062 like Discord), connect_timeout=10, token_ttl=None (set 900 to refuse interaction
-    tokens after 15 minutes like Discord), shard_count=1 (what GET /gateway/bot recommends),
-    max_concurrency=1 (IDENTIFYs allowed per 5 s, in session_start_limit)).
+Options: FakeDiscord(patch=True, callback_deadline="env" (3.0: callbacks later than 3 s get 404
+    10062 Unknown interaction and the token of an interaction not acknowledged in time is gone: 404
+    10015 Unknown Webhook, like Discord; "env": the switch FAKEDISCORD_CALLBACK_DEADLINE=3 in the
+    environment ("off": none), unset = no deadline; None: none whatever the environment; the
+    fake_discord fixture of tests/conftest.py has 3.0 unless the switch says "off"), connect_timeout=10,
+    token_ttl=None (set 900 to refuse interaction tokens after 15 minutes like Discord: 401 50027),
+    shard_count=1 (what GET /gateway/bot recommends), max_concurrency=1 (IDENTIFYs allowed per 5 s,
+    in session_start_limit), rate_limits=False (see Limits)).
+
+Limits (fd.limits, fakediscord/limits.py; each a switch a test may flip):
+    Rate limits, OFF by default (FakeDiscord(rate_limits=True) or fd.limits.rate_limits = True):
+        a global limit per bot token (fd.limits.global_per_second = 50; interaction callbacks and
+        interaction webhooks are exempt) and per-route buckets per channel (fd.limits.routes:
+        channel_send and channel_edit 5 per 5 s; fd.limits.set_route(kind, limit, per, major="chan")).
+        Answers carry X-RateLimit-Limit/-Remaining/-Reset/-Reset-After/-Bucket; a 429 has the JSON
+        body {"message", "retry_after", "global"}, X-RateLimit-Scope (user/global/shared),
+        X-RateLimit-Global on the global one, Retry-After and Via (discord.py needs it).
+    Counts, always: fd.limits.stats.requests, .rate_limited (Counter scope -> 429s), .invalid and
+        .by_status (401/403/429 answered; a "shared" 429 excepted, as Discord counts),
+        .invalid_in_window() (last 10 minutes), .banned (Discord's 10,000 in 10 minutes reached;
+        .invalid_limit to lower it in a test), .form_errors [(kind, errors)] (refused message bodies).
+        fd.limits.enforce_ban = True: once banned, every request gets Cloudflare's plain 429.
+    Message limits, ON by default (fd.limits.message_rules = False turns them off): every message
+        create/edit (channel send/edit, callback 4/7, follow-up, webhook edit) is checked like Discord:
+        content 2000; embeds 10, title 256, description 4096, 25 fields (name 256, value 1024),
+        footer 2048, author 256, 6000 in all; 5 action rows of 1-5 buttons or one select (Components
+        V2: 40 components), custom_id 100, button label 80, 1-25 select options (label,
+        value, description 100), placeholder 150; 10 attachments: 400 code 50035 Invalid Form Body
+        with Discord's nested "errors" path ("data.content" in a callback); an empty new message: 400
+        50006; files over fd.limits.attachment_size (10 MiB, also sent as the interaction's
+        attachment_size_limit): 413 40005. fd.limits.unique_custom_ids = True (OFF by default: the
+        bot's replay viewer repeats one) also refuses a custom_id used twice in a message, as Discord.
+    Permissions, ON by default (fd.limits.permissions = False turns them off): the bot's permissions
+        in a guild channel are fd.bot_permissions[channel id] (a bit string; default BOT_PERMISSIONS,
+        Administrator allows all). Without View Channel every channel route answers 403 50001 Missing
+        Access (as Discord does); sending without Send Messages, or files without Attach Files (send
+        or edit), 403 50013 Missing Permissions. Interaction answers need no channel permission.
+    Deleted things: await fd.delete_channel(channel): CHANNEL_DELETE, then 404 10003 Unknown Channel
+        on every route of it. A deleted message (the bot's DELETE, fd.dismiss) answers 404 10008.
+        await fd.remove_bot_from_guild(guild): GUILD_DELETE to its shard, later READYs omit it, and its
+        guild routes and its channels' routes answer 403 50001 Missing Access.
+    Outages: fd.fail(route, status=502, count=1, duration=None, processed=False, retry_after=1.0)
+        -> Fault (.hits): the matching requests answer status (500/502/503/504; discord.py retries
+        500/502/504 after 1, 3, 5... s and raises DiscordServerError at once on 503; its webhooks
+        retry every 5xx; 429: a shared-resource rate limit, code 20028 on channel writes), count
+        times (None: always) or for duration s; processed=True carries the request out and loses only
+        the answer. fd.hang(route, seconds, count=1, duration=None, status=None): the request waits
+        first. route: a kind (callback, followup, webhook_edit, channel_send, channel_edit,
+        channel_get, get_channel, list_messages, commands, ... fakediscord.limits.KINDS), a handler
+        name, or a regex searched in "METHOD /path" (path after /api/v10). fd.clear_faults().
 
 Shards: a gateway session that IDENTIFYs with shard [id, count] owns the guilds with
     (guild_id >> 22) % count == id: READY lists them, one GUILD_CREATE each, and every event of a
@@ -97,14 +143,15 @@ Bots:
         fake-token) and waits for on_ready; `await p.stop()` (SIGINT, then SIGKILL), `await p.kill()`
         (crash), p.output. Also `async with BotProcess(...) as p`.
 
-Modules: server (FakeDiscord: world, lifecycle, JSON shapes), inject (user actions), queries
-    (queries and waiting), world / messages / records (the data), store (the Store and change
-    notification), rest/ (routes: commands, interactions, channels; base = shared plumbing),
-    gateway, runner (bots in-process or in a subprocess), point_at_fake + run_bot_against_fake
+Modules: server (FakeDiscord: world, lifecycle, JSON shapes), limits (rate limits, counts, faults),
+    inject (user actions), queries (queries and waiting), world / messages / records (the data),
+    store (the Store and change notification), rest/ (routes: commands, interactions, channels;
+    base = shared plumbing; message_rules = message limits), gateway, runner (bots in-process or in a subprocess), point_at_fake + run_bot_against_fake
     (the subprocess side).
 
-Not covered: zlib/zstd compression, rate limits (no 429s), voice, threads, reactions
-beyond 204, permissions enforcement, message content of user messages.
+Not covered: zlib/zstd compression, voice, threads, reactions beyond 204, permission overwrites
+and roles of the bot (only fd.bot_permissions per channel), per-route buckets beyond those set,
+message content of user messages.
 """
 
 from .inject import CommandHidden

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .limits import Limits
 from .messages import StoredMessage
 from .records import Payload
 from .store import Store
@@ -29,6 +30,10 @@ class Host(Protocol):
     guild_id: int
     admin_role_id: int
     callback_deadline: float | None
+    limits: Limits
+    bot_permissions: dict[int, str]
+    deleted_channels: dict[int, FakeChannel]
+    removed_guilds: dict[int, FakeGuild]
     token_ttl: float | None
     shard_count: int
     max_concurrency: int

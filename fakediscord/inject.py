@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .limits import Limits
 from .messages import MessageRef, StoredMessage
 from .queries import Queries
 from .records import InteractionRecord
@@ -47,6 +48,7 @@ class Injection(Queries):
     channels: dict[int, FakeChannel]
     guilds: dict[int, FakeGuild]
     bot_permissions: dict[int, str]
+    limits: Limits
 
     if TYPE_CHECKING:
 
@@ -168,7 +170,7 @@ class Injection(Queries):
             "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(channel.guild_id or self.guild_id)},
-            "attachment_size_limit": 26214400,
+            "attachment_size_limit": self.limits.attachment_size,
             "app_permissions": self.bot_permissions.get(channel.id, BOT_PERMISSIONS),
             "channel": channel.to_json(),
             "channel_id": str(channel.id),

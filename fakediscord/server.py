@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final, Literal
 
 import discord
 import discord.gateway
@@ -20,6 +22,7 @@ from aiohttp import web
 
 from .gateway import RESUMABLE_CLOSE, Gateway
 from .inject import Injection
+from .limits import Fault, Limits
 from .messages import StoredMessage
 from .rest import Rest
 from .store import Store
@@ -35,6 +38,19 @@ CHANNEL2_ID = 820000000000000002
 ADMIN_ROLE_ID = 830000000000000001
 GUILD_NAME = "Gin Test Guild"
 EXTRA_CHANNEL_BASE = 821000000000000000  # channels of added guilds: base + 1000 * k + 1 and + 2
+# The switch for Discord's 3-second callback deadline in every stand-in that does not choose:
+# FAKEDISCORD_CALLBACK_DEADLINE=3 (seconds; unset, empty or "off": no deadline).
+DEADLINE_ENV: Final = "FAKEDISCORD_CALLBACK_DEADLINE"
+DISCORD_CALLBACK_DEADLINE: Final = 3.0
+
+
+def deadline_from_env(default: float | None = None) -> float | None:
+    """The callback deadline FAKEDISCORD_CALLBACK_DEADLINE asks for ("off", "none" or "0": none;
+    unset or empty: ``default``)."""
+    raw = os.environ.get(DEADLINE_ENV, "").strip().lower()
+    if not raw:
+        return default
+    return None if raw in ("off", "none", "0") else float(raw)
 
 
 class FakeDiscord(Injection):
@@ -44,18 +60,22 @@ class FakeDiscord(Injection):
         self,
         *,
         patch: bool = True,
-        callback_deadline: float | None = None,
+        callback_deadline: float | Literal["env"] | None = "env",
         connect_timeout: float = 10.0,
         token_ttl: float | None = None,
         shard_count: int = 1,
         max_concurrency: int = 1,
+        rate_limits: bool = False,
     ) -> None:
         self.store = Store()
+        self.limits = Limits(rate_limits=rate_limits)  # Discord's limits and the test's faults
         self.gateway = Gateway(self)
         self.rest = Rest(self)
         self.patch = patch
-        # When set, callbacks arriving later than this many seconds get 10062 like on Discord (3.0).
-        self.callback_deadline = callback_deadline
+        # When set, callbacks arriving later than this many seconds get 10062 like on Discord (3.0),
+        # and the token of an interaction not acknowledged in time is unknown (10015). "env": what
+        # FAKEDISCORD_CALLBACK_DEADLINE says (default: no deadline).
+        self.callback_deadline = deadline_from_env() if callback_deadline == "env" else callback_deadline
         self.connect_timeout = connect_timeout
         # When set, interaction tokens older than this many seconds are refused (Discord: 900).
         self.token_ttl = token_ttl
@@ -85,6 +105,8 @@ class FakeDiscord(Injection):
         self.guild = FakeGuild(GUILD_ID, GUILD_NAME, self.channel, self.channel2)
         self.guilds: dict[int, FakeGuild] = {GUILD_ID: self.guild}  # every guild; the first is fd.guild
         self.bot_permissions: dict[int, str] = {}  # channel id -> the bot's permissions there, if not the default
+        self.deleted_channels: dict[int, FakeChannel] = {}  # fd.delete_channel: every route answers 10003
+        self.removed_guilds: dict[int, FakeGuild] = {}  # fd.remove_bot_from_guild: 50001 on its routes
 
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -170,7 +192,8 @@ class FakeDiscord(Injection):
         k = 1
         while True:
             gid = GUILD_ID + (k << 22)
-            if gid not in self.guilds and (shard is None or shard_of(gid, count) == shard):
+            taken = gid in self.guilds or gid in self.removed_guilds
+            if not taken and (shard is None or shard_of(gid, count) == shard):
                 break
             k += 1
         base = EXTRA_CHANNEL_BASE + 1000 * k
@@ -184,6 +207,68 @@ class FakeDiscord(Injection):
         self.guilds[gid] = guild
         self.channels.update({c.id: c for c in guild.channels})
         return guild
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone deletes the channel: CHANNEL_DELETE reaches the bot, and every route of the
+        channel answers 404 10003 Unknown Channel from now on."""
+        self.channels.pop(channel.id, None)
+        self.deleted_channels[channel.id] = channel
+        await self.gateway.dispatch("CHANNEL_DELETE", channel.to_json())
+        self.store.notify()
+
+    async def remove_bot_from_guild(self, guild: FakeGuild) -> None:
+        """The bot is kicked from the guild: GUILD_DELETE (without "unavailable") reaches its shard,
+        later sessions no longer get the guild, and its routes and its channels' routes answer 403
+        50001 Missing Access."""
+        owners = self.gateway.owners(guild.id)
+        self.guilds.pop(guild.id, None)
+        self.removed_guilds[guild.id] = guild
+        for session in owners:
+            await self.gateway.dispatch_to(session, "GUILD_DELETE", {"id": str(guild.id)})
+        self.store.notify()
+
+    # -- outages -----------------------------------------------------------------------
+    def fail(
+        self,
+        route: str,
+        status: int = 502,
+        *,
+        count: int | None = 1,
+        duration: float | None = None,
+        processed: bool = False,
+        retry_after: float = 1.0,
+    ) -> Fault:
+        """An outage: the requests that match ``route`` answer ``status`` (500, 502, 503, 504; 429: a
+        shared-resource rate limit of ``retry_after`` s), ``count`` times (None: no limit), or during
+        ``duration`` s, or until fd.clear_faults(). ``route``: a kind ("callback", "followup",
+        "webhook_edit", "channel_send", "channel_edit", ... see fakediscord.limits.KINDS), a handler
+        name, or a regular expression searched in "METHOD /path" (the path after /api/v10).
+        ``processed=True``: Discord carries the request out and only the answer is lost."""
+        until = time.monotonic() + duration if duration is not None else None
+        if duration is not None and count == 1:
+            count = None
+        fault = Fault(route, status, count, until, processed=processed, retry_after=retry_after)
+        return self.limits.add_fault(fault)
+
+    def hang(
+        self,
+        route: str,
+        seconds: float,
+        *,
+        count: int | None = 1,
+        duration: float | None = None,
+        status: int | None = None,
+    ) -> Fault:
+        """A slow Discord: the matching requests (as for fail) hang ``seconds`` before they are
+        answered (normally, or with ``status``)."""
+        until = time.monotonic() + duration if duration is not None else None
+        if duration is not None and count == 1:
+            count = None
+        return self.limits.add_fault(Fault(route, status, count, until, delay=seconds))
+
+    def clear_faults(self) -> None:
+        """End every outage and hang."""
+        self.limits.clear_faults()
 
     def shard_of(self, guild_id: int, shard_count: int | None = None) -> int:
         """The shard (of ``shard_count``, default the stand-in's) that receives this guild's events."""

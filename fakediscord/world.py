@@ -15,6 +15,12 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 64  # MessageFlags.ephemeral
 LOADING = 128  # MessageFlags.loading: a deferred "is thinking..." message
 
+# Permission bits the stand-in enforces on the bot (fd.bot_permissions).
+ADMINISTRATOR = 1 << 3
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+ATTACH_FILES = 1 << 15
 # Permission bit sets sent as member/app permissions (strings, as Discord does).
 ADMIN_PERMISSIONS = str((1 << 41) - 1)  # every classic bit, administrator (1 << 3) included
 # add reactions, view channel, send messages, embed links, attach files, read history, use app commands

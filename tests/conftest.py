@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from fakediscord import FakeDiscord
+from fakediscord.server import DISCORD_CALLBACK_DEADLINE, deadline_from_env
 
 # ``pg_url`` and ``gin_db``: a real PostgreSQL (embedded or GIN_TEST_PG) and both stores per test.
 pytest_plugins = ["tests.store.pg"]
@@ -31,5 +32,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("gin-ci" if os.en
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as fd:
+    """A stand-in with Discord's 3-second callback deadline (FAKEDISCORD_CALLBACK_DEADLINE=off: none)."""
+    async with FakeDiscord(callback_deadline=deadline_from_env(DISCORD_CALLBACK_DEADLINE)) as fd:
         yield fd

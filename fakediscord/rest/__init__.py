@@ -8,11 +8,13 @@ with a JSON body, so a missing route is obvious in test output.
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from aiohttp import web
 
 from ..host import Host
+from ..limits import Fault
 from .base import API_PREFIX, Body, Handler, error, json_response, log, read_body
 from .channels import ChannelRoutes
 from .commands import CommandRoutes
@@ -89,10 +91,52 @@ class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
             if m:
                 body = await read_body(request)
                 try:
-                    return await handler(request, m.groupdict(), body)
+                    return await self._answer(request, handler, m.groupdict(), body, sub)
                 finally:
                     self.store.notify()
         return await self._unknown(request, sub)
+
+    async def _answer(
+        self, request: web.Request, handler: Handler, p: dict[str, str], body: Body, sub: str
+    ) -> web.Response:
+        """One matched request through Discord's limits and the test's faults, then its handler."""
+        limits = self.fd.limits
+        name = getattr(handler, "__name__", "")
+        if limits.enforce_ban and limits.stats.banned:
+            # Cloudflare's ban: a plain-text 429 without Discord's Via header (discord.py raises at once).
+            limits.answered(429, "global")
+            return web.Response(status=429, text="error code: 1015", content_type="text/plain")
+        verdict = limits.check(request.headers.get("Authorization", "anonymous"), name, p)
+        if verdict.refused:
+            limits.answered(429, verdict.scope)
+            log.info("fakediscord: 429 (%s) for %s %s", verdict.scope, request.method, sub)
+            return _rate_limited(verdict.headers, verdict.retry_after, verdict.scope)
+        fault = limits.fault_for(name, request.method, sub)
+        if fault is not None and fault.delay:
+            log.info("fakediscord: %s %s hangs %.1fs (fd.hang)", request.method, sub, fault.delay)
+            await asyncio.sleep(fault.delay)
+        if fault is not None and fault.status is not None and not fault.processed:
+            response = _outage(fault, name)
+        else:
+            response = self._gone(p) or await handler(request, p, body)
+            if fault is not None and fault.status is not None:  # carried out, but the answer is lost
+                response = _outage(fault, name)
+        if response.status != 429:
+            response.headers.update(verdict.headers)
+        limits.answered(response.status, response.headers.get("X-RateLimit-Scope", ""))
+        return response
+
+    def _gone(self, p: dict[str, str]) -> web.Response | None:
+        """Discord's answer on a route of a deleted channel (404 10003) or of a guild the bot was
+        removed from (403 50001), else None."""
+        chan = int(p["chan"]) if p.get("chan") else None
+        if chan is not None and chan in self.fd.deleted_channels:
+            return error(404, 10003, "Unknown Channel")
+        channel = self.fd.channels.get(chan) if chan is not None else None
+        guild = int(p["guild"]) if p.get("guild") else (channel.guild_id if channel else None)
+        if guild is not None and guild in self.fd.removed_guilds:
+            return error(403, 50001, "Missing Access")
+        return None
 
     async def _unknown(self, request: web.Request, path: str) -> web.Response:
         line = f"{request.method} {path}"
@@ -174,3 +218,33 @@ class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
         if not self._guild_ok(p):
             return error(404, 10004, "Unknown Guild")
         return json_response([u.member_json(admin_role=self.fd.admin_role_id) for u in self.fd.users.values()])
+
+
+def _rate_limited(headers: dict[str, str], retry_after: float, scope: str, code: int | None = None) -> web.Response:
+    """Discord's 429: the JSON body (message, retry_after, global; a code for some limits) and the
+    headers, with the ``Via`` header Discord's answers carry (discord.py takes a 429 without it for
+    a Cloudflare ban and gives up)."""
+    data: dict[str, object] = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": scope == "global",
+    }
+    if code is not None:
+        data["code"] = code
+    response = json_response(data, status=429)
+    response.headers.update(headers)
+    response.headers["X-RateLimit-Scope"] = scope
+    response.headers.setdefault("Retry-After", str(max(1, round(retry_after))))
+    response.headers["Via"] = "1.1 google"
+    return response
+
+
+def _outage(fault: Fault, handler: str) -> web.Response:
+    """What a fault answers: a shared-resource 429 (not counted as invalid by Discord; code 20028 on
+    channel writes) or a 5xx."""
+    status = fault.status or 500
+    if status == 429:
+        code = 20028 if handler in ("channel_send", "channel_edit") else None
+        return _rate_limited({}, fault.retry_after, "shared", code)
+    reasons = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"}
+    return error(status, 0, f"{status}: {reasons.get(status, 'Server Error')}")

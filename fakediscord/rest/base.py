@@ -19,6 +19,7 @@ from ..host import Host
 from ..messages import StoredAttachment, StoredMessage, UploadedFile
 from ..records import InteractionRecord, Payload
 from ..world import EPHEMERAL, LOADING, iso_now
+from .message_rules import Path, errors_json, is_empty, problems, too_large
 
 log = logging.getLogger("fakediscord.rest")
 
@@ -96,6 +97,41 @@ class RouteBase:
             flags=flags,
             **defaults,
         )
+
+    def _refused_message(
+        self,
+        request: web.Request,
+        kind: str,
+        body: Body,
+        data: dict[str, Any],
+        *,
+        create: bool,
+        prefix: Path = (),
+        flags: int = 0,
+        **record: Any,
+    ) -> web.Response | None:
+        """Discord's answer to a message body over its limits (recorded as a refused payload, and in
+        fd.limits.stats.form_errors), or None when Discord would take it (or fd.limits.message_rules
+        is off)."""
+        limits = self.fd.limits
+        if not limits.message_rules:
+            return None
+        response: web.Response | None = None
+        if too_large(body.files, limits.attachment_size):
+            errors: dict[str, Any] = {"files": f"over {limits.attachment_size} bytes"}
+            response = error(413, 40005, "Request entity too large")
+        elif found := problems(data, body.files, flags=flags, unique_ids=limits.unique_custom_ids):
+            errors = errors_json(found, prefix)
+            response = json_response({"code": 50035, "errors": errors, "message": "Invalid Form Body"}, status=400)
+        elif create and is_empty(data, body.files):
+            errors = {"": "empty message"}
+            response = error(400, 50006, "Cannot send an empty message")
+        if response is None:
+            return None
+        log.warning("fakediscord: %s refused like Discord (%s): %s", kind, response.status, errors)
+        limits.stats.form_errors.append((kind, errors))
+        self._record(request, kind, body, **record)
+        return response
 
     # -- message helpers -----------------------------------------------------------
     def _attachments_from(

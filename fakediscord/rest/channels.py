@@ -8,7 +8,7 @@ import time
 from aiohttp import web
 
 from ..messages import StoredMessage
-from ..world import EPHEMERAL
+from ..world import ADD_REACTIONS, ADMINISTRATOR, ATTACH_FILES, BOT_PERMISSIONS, EPHEMERAL, SEND_MESSAGES, VIEW_CHANNEL
 from .base import Body, RouteBase, error, json_response, no_content
 
 log = logging.getLogger("fakediscord.rest")
@@ -19,15 +19,34 @@ NONCE_TTL_S = 300.0  # Discord: a nonce with enforce_nonce is unique per author 
 class ChannelRoutes(RouteBase):
     """/channels/{chan} and /channels/{chan}/messages/..."""
 
+    def _denied(self, p: dict[str, str], *needed: int) -> web.Response | None:
+        """Discord's answer when the bot lacks a permission in the channel (fd.bot_permissions, else
+        the default): 403 50001 Missing Access without View Channel, 403 50013 Missing Permissions
+        without one of ``needed``; None when allowed (also in DMs, or with fd.limits.permissions off)."""
+        cid = int(p["chan"])
+        channel = self.fd.channels.get(cid)
+        if not self.fd.limits.permissions or channel is None or channel.guild_id is None:
+            return None
+        perms = int(self.fd.bot_permissions.get(cid, BOT_PERMISSIONS))
+        if perms & ADMINISTRATOR:
+            return None
+        if not perms & VIEW_CHANNEL:
+            return error(403, 50001, "Missing Access")
+        if any(not perms & bit for bit in needed):
+            return error(403, 50013, "Missing Permissions")
+        return None
+
     async def get_channel(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         channel = self.fd.channels.get(int(p["chan"]))
-        return json_response(channel.to_json()) if channel else error(404, 10003, "Unknown Channel")
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        return self._denied(p) or json_response(channel.to_json())
 
     async def typing(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
-        return no_content()
+        return self._denied(p, SEND_MESSAGES) or no_content()
 
     async def reaction(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
-        return no_content()
+        return self._denied(p, ADD_REACTIONS) or no_content()
 
     def _public_message(self, p: dict[str, str]) -> StoredMessage | None:
         message = self.store.messages.get(int(p["msg"]))
@@ -39,6 +58,9 @@ class ChannelRoutes(RouteBase):
         cid = int(p["chan"])
         if cid not in self.fd.channels:
             return error(404, 10003, "Unknown Channel")
+        denied = self._denied(p)
+        if denied is not None:
+            return denied
         limit = int(request.query.get("limit", 50))
         before = int(request.query.get("before", 0)) or None
         after = int(request.query.get("after", 0)) or None
@@ -53,6 +75,13 @@ class ChannelRoutes(RouteBase):
             self._record(request, "channel_send", body)
             return error(404, 10003, "Unknown Channel")
         data = body.json or {}
+        denied = self._denied(p, SEND_MESSAGES, *((ATTACH_FILES,) if body.files else ()))
+        if denied is not None:
+            self._record(request, "channel_send", body)
+            return denied
+        refused = self._refused_message(request, "channel_send", body, data, create=True)
+        if refused is not None:
+            return refused
         flags = int(data.get("flags") or 0)
         if flags & EPHEMERAL:
             log.warning("fakediscord: bot asked for an ephemeral CHANNEL message; Discord ignores that flag")
@@ -75,10 +104,17 @@ class ChannelRoutes(RouteBase):
         return json_response(self.fd.message_json(message))
 
     async def channel_get(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        denied = self._denied(p)
+        if denied is not None:
+            return denied
         message = self._public_message(p)
         return json_response(self.fd.message_json(message)) if message else error(404, 10008, "Unknown Message")
 
     async def channel_edit(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        denied = self._denied(p, *((ATTACH_FILES,) if body.files else ()))
+        if denied is not None:
+            self._record(request, "channel_edit", body)
+            return denied
         message = self._public_message(p)
         if message is None:
             self._record(request, "channel_edit", body)
@@ -86,12 +122,20 @@ class ChannelRoutes(RouteBase):
         if message.author.id != self.fd.bot_user.id:
             self._record(request, "channel_edit", body, message_id=message.id, ephemeral=False)
             return error(403, 50005, "Cannot edit a message authored by another user")
+        refused = self._refused_message(
+            request, "channel_edit", body, body.json or {}, create=False, flags=message.flags, message_id=message.id
+        )
+        if refused is not None:
+            return refused
         self.edit_message(message, body.json or {}, body.files)
         self._record(request, "channel_edit", body, message_id=message.id, ephemeral=False)
         await self._announce(message, "MESSAGE_UPDATE")
         return json_response(self.fd.message_json(message))
 
     async def channel_delete(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        denied = self._denied(p)
+        if denied is not None:
+            return denied
         message = self._public_message(p)
         if message is None:
             return error(404, 10008, "Unknown Message")

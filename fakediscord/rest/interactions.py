@@ -39,6 +39,20 @@ class InteractionRoutes(RouteBase):
             return error(404, 10062, "Unknown interaction")
 
         flags = int(data.get("flags") or 0)
+        if cb_type in (4, 7):
+            current = self.store.messages.get(record.message_id) if cb_type == 7 and record.message_id else None
+            refused = self._refused_message(
+                request,
+                "callback",
+                body,
+                data,
+                create=cb_type == 4,
+                prefix=("data",),
+                flags=current.flags if current is not None else 0,
+                interaction_id=record.id,
+            )
+            if refused is not None:
+                return refused
         message: StoredMessage | None = None
         if cb_type in (4, 5):
             msg_type = 20 if record.type == 2 else 0
@@ -108,9 +122,28 @@ class InteractionRoutes(RouteBase):
         ttl = self.fd.token_ttl
         return record.token_expired or (ttl is not None and time.perf_counter() - record.sent_at > ttl)
 
-    def _invalid_token(self, request: web.Request, kind: str, body: Body) -> web.Response:
-        self._record(request, kind, body)
-        return error(401, 50027, "Invalid Webhook Token")
+    def _unacknowledged(self, record: InteractionRecord | None) -> bool:
+        """Discord invalidates the token of an interaction not acknowledged within the callback
+        deadline (when ``FakeDiscord(callback_deadline=...)`` models it): its webhook is unknown."""
+        deadline = self.fd.callback_deadline
+        if record is None or deadline is None or record.answer is not None:
+            return False
+        return time.perf_counter() - record.sent_at > deadline
+
+    def _token_refused(
+        self, request: web.Request, kind: str | None, body: Body, record: InteractionRecord | None
+    ) -> web.Response | None:
+        """An expired token (401 50027) or one invalidated by a missed callback deadline (404 10015);
+        the refused body is recorded as a payload of ``kind`` (None: not recorded, a read)."""
+        if self._expired(record):
+            response = error(401, 50027, "Invalid Webhook Token")
+        elif self._unacknowledged(record):
+            response = error(404, 10015, "Unknown Webhook")
+        else:
+            return None
+        if kind is not None:
+            self._record(request, kind, body)
+        return response
 
     def _target(self, record: InteractionRecord, ref: str) -> StoredMessage | None:
         mid = record.original_id if ref == "@original" else int(ref)
@@ -124,9 +157,13 @@ class InteractionRoutes(RouteBase):
         if record is None:
             self._record(request, "followup", body)
             return error(404, 10015, "Unknown Webhook")
-        if self._expired(record):
-            return self._invalid_token(request, "followup", body)
+        refused = self._token_refused(request, "followup", body, record)
+        if refused is not None:
+            return refused
         data = body.json or {}
+        refused = self._refused_message(request, "followup", body, data, create=True, interaction_id=record.id)
+        if refused is not None:
+            return refused
         original = record.original
         if original is not None and original.loading:
             # Discord: the first follow-up after a deferred reply replaces the "thinking" message
@@ -148,19 +185,34 @@ class InteractionRoutes(RouteBase):
 
     async def webhook_get(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         record = self._record_for_token(p)
-        if self._expired(record):
-            return error(401, 50027, "Invalid Webhook Token")
+        refused = self._token_refused(request, None, body, record)
+        if refused is not None:
+            return refused
         message = self._target(record, p["msg"]) if record else None
         return json_response(self.fd.message_json(message)) if message else error(404, 10008, "Unknown Message")
 
     async def webhook_edit(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         record = self._record_for_token(p)
-        if self._expired(record):
-            return self._invalid_token(request, "webhook_edit", body)
+        refused = self._token_refused(request, "webhook_edit", body, record)
+        if refused is not None:
+            return refused
         message = self._target(record, p["msg"]) if record else None
         if record is None or message is None:
             self._record(request, "webhook_edit", body)
             return error(404, 10008, "Unknown Message")
+        refused = self._refused_message(
+            request,
+            "webhook_edit",
+            body,
+            body.json or {},
+            create=False,
+            flags=message.flags,
+            interaction_id=record.id,
+            message_id=message.id,
+            ephemeral=message.ephemeral,
+        )
+        if refused is not None:
+            return refused
         self.edit_message(message, body.json or {}, body.files)
         self._record(
             request, "webhook_edit", body, interaction_id=record.id, message_id=message.id, ephemeral=message.ephemeral
@@ -170,8 +222,9 @@ class InteractionRoutes(RouteBase):
 
     async def webhook_delete(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
         record = self._record_for_token(p)
-        if self._expired(record):
-            return error(401, 50027, "Invalid Webhook Token")
+        refused = self._token_refused(request, None, body, record)
+        if refused is not None:
+            return refused
         message = self._target(record, p["msg"]) if record else None
         if message is None:
             return error(404, 10008, "Unknown Message")
