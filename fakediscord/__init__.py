@@ -106,8 +106,8 @@ Limits (fd.limits, fakediscord/limits.py; each a switch a test may flip):
         value, description 100), placeholder 150; 10 attachments: 400 code 50035 Invalid Form Body
         with Discord's nested "errors" path ("data.content" in a callback); an empty new message: 400
         50006; files over fd.limits.attachment_size (10 MiB, also sent as the interaction's
-        attachment_size_limit): 413 40005. fd.limits.unique_custom_ids = True (OFF by default: the
-        bot's replay viewer repeats one) also refuses a custom_id used twice in a message, as Discord.
+        attachment_size_limit): 413 40005; a custom_id used twice in a message: 400 50035, as Discord
+        (fd.limits.unique_custom_ids = False allows it).
     Permissions, ON by default (fd.limits.permissions = False turns them off): the bot's permissions
         in a guild channel are fd.bot_permissions[channel id] (a bit string; default BOT_PERMISSIONS,
         Administrator allows all). Without View Channel every channel route answers 403 50001 Missing

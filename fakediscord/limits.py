@@ -151,9 +151,8 @@ class Limits:
         self.global_per_second = GLOBAL_PER_SECOND
         self.routes: dict[str, RouteLimit] = {r.kind: r for r in DEFAULT_ROUTES}
         self.message_rules = True  # content/embed/component/attachment limits (400 50035, 413 40005)
-        # Discord also refuses a message whose custom_ids repeat (COMPONENT_CUSTOM_ID_DUPLICATED); off by
-        # default while the bot's replay viewer sends two buttons with one custom_id at a hand's start.
-        self.unique_custom_ids = False
+        # Discord also refuses a message whose custom_ids repeat (COMPONENT_CUSTOM_ID_DUPLICATED).
+        self.unique_custom_ids = True
         self.permissions = True  # the bot's channel permissions (fd.bot_permissions): 403 50001/50013
         self.attachment_size = ATTACHMENT_SIZE_LIMIT
         self.enforce_ban = False  # once banned, answer everything 429 like Cloudflare (no JSON)

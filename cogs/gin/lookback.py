@@ -29,15 +29,17 @@ from .families import family, family_games
 from .flows import Desk, desk_of, draw
 from .joining import JoinsGin
 
-REPLAY_RE = r"gin:rp:(?P<match>[0-9]{1,19}):(?P<pos>[0-9]{1,9})"
+# A step of the viewer: the position to show; the jumps to a hand's start and end add which button
+# they are (``:s``, ``:e``), as Discord refuses two buttons of one message with the same id.
+REPLAY_RE = r"gin:rp:(?P<match>[0-9]{1,19}):(?P<pos>[0-9]{1,9})(?::(?P<jump>[se]))?"
 # A page's id: whose history, below which match; a filtered history adds its game and table size
 # (older buttons, without them, keep working).
 PAGE_RE = r"gin:hist:(?P<user>[0-9]{1,20}):(?P<before>[0-9]{1,19})(?::(?P<game>[a-z_]{0,20}):(?P<seats>[0-9]?))?"
 OPEN_RE = r"gin:hopen"
 
 
-def replay_id(match_id: int, position: int) -> str:
-    return f"gin:rp:{match_id}:{position}"
+def replay_id(match_id: int, position: int, jump: str = "") -> str:
+    return f"gin:rp:{match_id}:{position}" + (f":{jump}" if jump else "")
 
 
 def _book_title(book: ReplayBook) -> str:
@@ -102,14 +104,14 @@ async def replay_message(
     start = book.hand_start(frame.hand)
     end = next((e for e in book.hand_ends if e > frame.position), book.last)
     buttons = discord.ui.View(timeout=None)
-    for label, target, enabled in (
-        ("⏮ Hand start", start, frame.position > start),
-        ("◀", frame.position - 1, frame.position > 0),
-        ("▶", frame.position + 1, frame.position < book.last),
-        ("⏭ Hand end", end, frame.position < end),
+    for label, target, enabled, jump in (
+        ("⏮ " + t._("Hand start"), start, frame.position > start, "s"),
+        ("◀", frame.position - 1, frame.position > 0, ""),
+        ("▶", frame.position + 1, frame.position < book.last, ""),
+        ("⏭ " + t._("Hand end"), end, frame.position < end, "e"),
     ):
         buttons.add_item(
-            ReplayButton(replay_id(match.id, max(0, min(target, book.last))), label=label, disabled=not enabled)
+            ReplayButton(replay_id(match.id, max(0, min(target, book.last)), jump), label=label, disabled=not enabled)
         )
     if book.viewer_seat is not None and reviewable(match) and frame.hand <= len(book.hand_ends):
         # his own finished hand of two-player Gin: the coach may look at it (the service checks again)

@@ -175,9 +175,9 @@ async def test_message_limits_answer_invalid_form_body(fake_discord: FakeDiscord
             ({"components": [row(select(2, "p" * 151))]}, "components.0.components.0.placeholder"),
         ]
         twice = {"components": [row(button("same"), button("same"))]}
-        assert fd.limits.unique_custom_ids is False  # off by default (the bot's replay viewer repeats ids)
+        fd.limits.unique_custom_ids = False  # allowed only when switched off
         await bot.http.request(route, json=twice)
-        fd.limits.unique_custom_ids = True
+        fd.limits.unique_custom_ids = True  # the default
         bad.append((twice, "components.0.components.1.custom_id"))
         for body, path in bad:
             with pytest.raises(discord.HTTPException) as caught:
