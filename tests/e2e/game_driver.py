@@ -117,6 +117,22 @@ def ask_free(custom_id: str) -> str:
     return custom_id.replace(":ask.", ":", 1)
 
 
+def _component_id(message: StoredMessage, pattern: str) -> str | None:
+    return next(
+        (c["custom_id"] for c in message.all_components() if re.fullmatch(pattern, c.get("custom_id", ""))), None
+    )
+
+
+def my_hand_id(message: StoredMessage) -> str | None:
+    """The id of a board's My hand button (found by its id: its label is in the server's language)."""
+    return _component_id(message, r"gin:\d+:hand")
+
+
+def accept_id(message: StoredMessage) -> str | None:
+    """The id of a challenge's Accept button."""
+    return _component_id(message, r"ginc:\d+:accept")
+
+
 class Player:
     """One person at the table, with the ephemeral hand message the bot gave them (and keeps live)."""
 
@@ -128,7 +144,8 @@ class Player:
 
     async def open_hand(self, board: StoredMessage) -> StoredMessage:
         """Press My hand on the board: a new ephemeral hand message."""
-        cid = board.component(label="My hand")["custom_id"]
+        cid = my_hand_id(board)
+        assert cid is not None, "no My hand button on the board"
         self.match_id = int(cid.split(":")[1])
         ix = await self.fd.click(self.user, board, cid)
         answer = await ix.response()
@@ -322,7 +339,7 @@ async def posted_challenge(fd: FakeDiscord, ix: InteractionRecord) -> StoredMess
     assert answer.ephemeral, f"the command's own answer must be private: {answer.content!r}"
     # One open challenge per channel, and a closed one loses its buttons: the one with Accept is it.
     return await fd.wait_for_message(
-        lambda m: m.public and m.channel_id == ix.channel_id and m.find_component(label="Accept") is not None, timeout=5
+        lambda m: m.public and m.channel_id == ix.channel_id and accept_id(m) is not None, timeout=5
     )
 
 
@@ -330,8 +347,10 @@ async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
     """Alice challenges Bob, Bob accepts; both open their hands from the first board."""
     ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
     msg = await posted_challenge(fd, ix)
-    await (await fd.click(fd.bob, msg, msg.component(label="Accept")["custom_id"])).response()
-    board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
+    accept = accept_id(msg)
+    assert accept is not None
+    await (await fd.click(fd.bob, msg, accept)).response()
+    board = await fd.wait_for_message(lambda m: m.public and my_hand_id(m) is not None)
     alice, bob = Player(fd, fd.alice, 0), Player(fd, fd.bob, 1)
     await alice.open_hand(board)
     await bob.open_hand(board)
@@ -355,7 +374,7 @@ async def refusal_text(ix: InteractionRecord) -> str:
 def stale_boards(fd: FakeDiscord) -> list[StoredMessage]:
     """Public messages other than the current board that still show a turn in progress: a table
     picture, a 'to play' or 'thinking' line, or the board's buttons."""
-    current = [m for m in fd.channel_messages() if m.find_component(label="My hand")]
+    current = [m for m in fd.channel_messages() if my_hand_id(m)]
     out = []
     for m in fd.channel_messages():
         if current and m is current[-1]:
@@ -364,7 +383,7 @@ def stale_boards(fd: FakeDiscord) -> list[StoredMessage]:
             (any(a.filename.startswith("table-") for a in m.attachments) and "match over" not in m.content)
             or " to play" in m.content
             or "is thinking" in m.content
-            or m.find_component(label="My hand")
+            or my_hand_id(m)
         ):
             out.append(m)
     return out
@@ -372,7 +391,7 @@ def stale_boards(fd: FakeDiscord) -> list[StoredMessage]:
 
 def board_of(fd: FakeDiscord) -> StoredMessage:
     """The newest public message with a My hand button (the current board)."""
-    boards = [m for m in fd.channel_messages() if m.find_component(label="My hand")]
+    boards = [m for m in fd.channel_messages() if my_hand_id(m)]
     assert boards, "no board posted"
     return boards[-1]
 

@@ -9,9 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import texts
+from bot.i18n import Texts, texts
 from fakediscord import FakeDiscord
-from tests.e2e.game_driver import fixed_seeds, gin_bot, refusal_text, slash, start_match
+from tests.e2e.game_driver import (
+    Player,
+    accept_id,
+    fixed_seeds,
+    gin_bot,
+    my_hand_id,
+    play_out,
+    posted_challenge,
+    refusal_text,
+    slash,
+    start_match,
+)
 
 
 async def test_refusals_in_the_players_language_and_his_own_choice(
@@ -82,3 +93,57 @@ async def test_the_board_speaks_the_servers_language(fake_discord: FakeDiscord, 
         await fd.wait_until(lambda: said in board.content or None, timeout=5, what=f"the board to say {said!r}")
         assert de._("hand {number}", number=1) in board.content and " to play" not in board.content
         assert board.find_component(label=de._("My hand")) is not None and de._("My hand") != "My hand"
+
+
+async def test_a_german_and_a_spanish_player_on_a_french_server(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Each player's own messages (his hand, his answers) in his client's language, every public
+    message in the server's: a whole match, every payload read."""
+    fd = fake_discord
+    guild = fd.add_guild(locale="fr")
+    hans, lucia = replace(fd.alice, locale="de"), replace(fd.bob, locale="es-ES")
+    de, es, fr, en = texts("de"), texts("es"), texts("fr"), texts("en")
+
+    def prefix(t: Texts, message: str, **fields: object) -> str:
+        """The words of a text before its first field (what every message of that kind starts with)."""
+        return t._(message, **dict.fromkeys(fields, "\x00")).split("\0")[0]
+
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(5), sync=False):
+        ix = await fd.slash(hans, "gin", subcommand="challenge", options={"opponent": lucia}, channel=guild.channel)
+        challenge = await posted_challenge(fd, ix)
+        assert (await ix.final()).content == de._("Your challenge is posted in the channel.")
+        assert challenge.find_component(label=fr._("Accept")) is not None != fr._("Accept")
+        accept = accept_id(challenge)
+        assert accept is not None
+        await (await fd.click(lucia, challenge, accept)).response()
+        board = await fd.wait_for_message(
+            lambda m: m.public and m.channel_id == guild.channel.id and my_hand_id(m) is not None
+        )
+        assert board.find_component(label=fr._("My hand")) is not None
+        players = [Player(fd, hans, 0), Player(fd, lucia, 1)]
+        for p in players:
+            await p.open_hand(board)
+        first = len(fd.store.payloads)
+        await play_out(players)
+        hands = {p.hand.id: t for p, t in zip(players, (de, es), strict=True) if p.hand is not None}
+        head = {lang: prefix(t, "**Your hand** · {status}", status=1) for lang, t in (("de", de), ("es", es))}
+        seen = {"de": 0, "es": 0, "board": 0}
+        for payload in fd.store.payloads[first:]:
+            content = payload.message_data.get("content") or ""
+            if not content:
+                continue
+            t = hands.get(payload.message_id or 0)
+            if t is not None:  # a player's hand: in his language, never the others'
+                lang = t.lang
+                other = "es" if lang == "de" else "de"
+                assert head[other] not in content and prefix(en, "**Your hand** · {status}", status=1) not in content
+                seen[lang] += head[lang] in content  # (a question before a knock replaces the hand's words)
+            elif not payload.ephemeral and payload.message_id == board.id:
+                assert fr._(" vs ") in content and en._(" vs ") not in content, content  # 'Alice contre Bob'
+                assert " to play" not in content
+                seen["board"] += 1
+        assert min(seen.values()) > 3, seen
+        for p, t in zip(players, (de, es), strict=True):
+            over = t._("The match is over: see the channel.")
+            hand = p.hand
+            assert hand is not None
+            await fd.wait_until(lambda: over in hand.content or None, timeout=5, what=f"{p.user.name}'s match end")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import LANGUAGES, PSEUDO, speaking
 from render import Style
 from render.__main__ import NAMES, draws, play, tables
 from render.kit.draw import MIN_SHOWN_PX, PUBLIC_MAX_UNITS, measured
@@ -42,3 +43,20 @@ def test_every_picture_fits_a_phone(game: str, seats: int, variant: str, seed: i
             misfits.append(f"{stem} {image.width}x{image.height}, smallest text {text_px:.1f} px")
     assert drawn == KINDS
     assert not misfits, f"{game} for {seats} ({variant}), seed {seed}: " + "; ".join(misfits)
+
+
+@pytest.mark.parametrize("lang", [*LANGUAGES[1:], PSEUDO])
+@pytest.mark.parametrize(("game", "seats", "variant"), TABLES, ids=[f"{g}{n}-{v}" for g, n, v in TABLES])
+def test_every_picture_fits_a_phone_in_every_language(game: str, seats: int, variant: str, lang: str) -> None:
+    """The same rules with every picture's words in another language (German and the pseudo-language,
+    a third longer than English, write the longest labels)."""
+    style = Style()
+    with speaking(lang):
+        moments = play(game, seats, variant, SEEDS[0])
+        misfits = []
+        for stem, draw in draws(game, moments, NAMES[:seats], style).items():
+            image, text_px = measured(draw)
+            assert image is not None, f"no {stem} picture"
+            if image.width > style.px(PUBLIC_MAX_UNITS) or image.height > image.width or text_px < MIN_SHOWN_PX:
+                misfits.append(f"{stem} {image.width}x{image.height}, smallest text {text_px:.1f} px")
+    assert not misfits, f"{game} for {seats} ({variant}) in {lang}: " + "; ".join(misfits)
