@@ -15,7 +15,6 @@ from bot.i18n import current
 from .kit import style as S
 from .kit.draw import Canvas, RenderedImage
 from .kit.style import DEFAULT_STYLE, Style
-from .kit.words import plural_count
 
 WIDTH, HEIGHT = 550, 300  # layout units
 LEFT, RIGHT, TOP, BOTTOM = 56, 20, 46, 34  # the plot's margins
@@ -58,7 +57,7 @@ def rating_chart(ratings: Sequence[int], title: str, style: Style = DEFAULT_STYL
         canvas.line((x0, y, x1, y), GRID, width=max(1, px(1)))
         canvas.text((x0 - px(6), y), str(tick), LABEL_SIZE, S.MUTED, anchor="rm", bold=False)
     canvas.text((x0, y1 + px(8)), "1", LABEL_SIZE, S.MUTED, anchor="la", bold=False)
-    matches = t.ngettext("{n} match", "{n} matches", plural_count(t, n), n=n)
+    matches = t.ngettext("{n} match", "{n} matches", n, n=n)
     canvas.text((x1, y1 + px(8)), matches, LABEL_SIZE, S.MUTED, anchor="ra", bold=False)
     points = [(x_of(i), y_of(r)) for i, r in enumerate(ratings)]
     for (ax, ay), (bx, by) in itertools.pairwise(points):
@@ -68,7 +67,7 @@ def rating_chart(ratings: Sequence[int], title: str, style: Style = DEFAULT_STYL
     alt = t.ngettext(
         "{title}: {first} after the first of {n} match, {last} now; highest {highest}, lowest {lowest}.",
         "{title}: {first} after the first of {n} matches, {last} now; highest {highest}, lowest {lowest}.",
-        plural_count(t, n),
+        n,
         title=title,
         first=ratings[0],
         n=n,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.engine import Card, meld_kind
-from bot.i18n import DEFAULT, N_, Texts, current
+from bot.i18n import N_, current
 
 Names = Sequence[str]
 
@@ -64,11 +64,3 @@ def ordinal(n: int) -> str:
         return t._("{n}rd", n=n)
     # i18n: a place as an ordinal number, English 4th, 11th, 20th
     return t._("{n}th", n=n)
-
-
-def plural_count(t: Texts, n: int) -> int:
-    """The count that chooses a counted text's plural form (``t.ngettext(one, other, plural_count(t, n))``).
-    The English words of the pictures have always said "1 cards", "1 hands won" (the golden pictures
-    keep it), so English takes its plural form for 1 too until they are drawn again; every other
-    language follows its own plural rules."""
-    return 2 if n == 1 and t.lang == DEFAULT else n

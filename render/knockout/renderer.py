@@ -17,7 +17,7 @@ from ..kit.cards import warm_cache
 from ..kit.draw import RenderedImage
 from ..kit.groups import Group, Mark, meld_colour, meld_label
 from ..kit.style import Style
-from ..kit.words import cards_text, name_of, ordinal, plural_count
+from ..kit.words import cards_text, name_of, ordinal
 from ..knock.controls import knock_controls
 from ..knock.words import describe_turn, doing, gin_status
 from ..narration import Voice, hand_story, knockout_end, knockout_hand
@@ -57,7 +57,7 @@ def _out_place(v: KnockoutPublicView, seat: int) -> str:
 
 def _cards(t: Texts, n: int) -> str:
     """'10 cards' in the language ``t``."""
-    return t.ngettext("{n} card", "{n} cards", plural_count(t, n), n=t.number(n))
+    return t.ngettext("{n} card", "{n} cards", n, n=t.number(n))
 
 
 def _seat_facts(v: KnockoutPublicView, seat: int) -> list[str]:
@@ -125,7 +125,7 @@ class KnockoutRenderer:
         mine = t.ngettext(
             "Your hand ({n} card): {cards}.",
             "Your hand ({n} cards): {cards}.",
-            plural_count(t, n),
+            n,
             n=t.number(n),
             cards=arrangement_text(v.arrangement, v.hand),
         )
@@ -256,7 +256,7 @@ class KnockoutRenderer:
                 f"{place}. "
                 + t._("{name}: penalty {points}, {facts}", name=name_of(names, s), points=v.penalties[s], facts=sub)
             )
-        played, n = v.hands_played, plural_count(t, v.hands_played)
+        played, n = v.hands_played, v.hands_played
         if v.winner is not None:
             winner = name_of(names, v.winner)
             title = t._("{name} wins Knockout", name=winner)

@@ -24,7 +24,7 @@ from ..kit.cards import warm_cache
 from ..kit.draw import RenderedImage
 from ..kit.groups import Group, Mark
 from ..kit.style import Style
-from ..kit.words import cards_text, name_of, plural_count
+from ..kit.words import cards_text, name_of
 from ..narration import Voice, hand_story, table_hand
 from .controls import MENU_MAX, ROW_WIDTH, _layoffs, table_controls
 from .words import (
@@ -82,7 +82,7 @@ def meld_group(m: TableMeld, marks: tuple[Mark, ...] = ()) -> Group:
 
 def _points(t: Texts, n: int) -> str:
     """'25 points' in the language ``t``."""
-    return t.ngettext("{n} point", "{n} points", plural_count(t, n), n=t.number(n))
+    return t.ngettext("{n} point", "{n} points", n, n=t.number(n))
 
 
 class TableGameRenderer:
@@ -208,7 +208,7 @@ class TableGameRenderer:
         rows, words = [], []
         for place, s in enumerate(order, 1):
             won = v.hands_won[s]
-            facts = [t.ngettext("{n} hand won", "{n} hands won", plural_count(t, won), n=t.number(won))]
+            facts = [t.ngettext("{n} hand won", "{n} hands won", won, n=t.number(won))]
             if s == v.winner:
                 facts.append(t._("winner"))
             if rating_changes and s in rating_changes:
@@ -217,7 +217,7 @@ class TableGameRenderer:
             sub = " · ".join(facts)
             rows.append(SeatRow(f"{place}. {name_of(names, s)}", sub, str(v.scores[s]), lit=s == v.winner))
             words.append(f"{place}. {name_of(names, s)} {v.scores[s]} ({sub})")
-        played, n = v.hands_played, plural_count(t, v.hands_played)
+        played, n = v.hands_played, v.hands_played
         if v.winner is not None:
             name = name_of(names, v.winner)
             title = t._("{name} wins {game}", name=name, game=_title(v))

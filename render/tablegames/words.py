@@ -17,7 +17,7 @@ from bot.engine.tablegames import (
 from bot.i18n import N_, current
 
 from ..games import Names
-from ..kit.words import cards_text, name_of, plural_count
+from ..kit.words import cards_text, name_of
 from ..narration import Voice, new_match, table_turn_lines
 
 __all__ = ["TITLES", "alt_table", "describe_table", "meld_words"]
@@ -51,7 +51,7 @@ def _playing(v: TablePublicView) -> bool:
 def cards_count(n: int) -> str:
     """'7 cards' in the language being written now."""
     t = current()
-    return t.ngettext("{n} card", "{n} cards", plural_count(t, n), n=t.number(n))
+    return t.ngettext("{n} card", "{n} cards", n, n=t.number(n))
 
 
 def _facts(v: TablePublicView, seat: int) -> list[str]:
@@ -133,7 +133,7 @@ def _hand_title(v: TablePublicView, rec: TableHand, names: Names) -> str:
 def _outcome(rec: TableHand, who: str) -> str:
     """'Hand 3: Alice went out, 25 points': how a hand ended and its points."""
     t = current()
-    n = plural_count(t, rec.points)
+    n = rec.points
     fields = {"number": rec.number, "name": who, "n": t.number(rec.points)}
     match rec.outcome:
         case "out":
@@ -185,7 +185,7 @@ def alt_table(v: TablePublicView, names: Names) -> str:
         t.ngettext(
             "{name} {n} point: {facts}. Melds: {melds}",
             "{name} {n} points: {facts}. Melds: {melds}",
-            plural_count(t, v.scores[s]),
+            v.scores[s],
             name=name_of(names, s),
             n=v.scores[s],
             facts=", ".join(_facts(v, s)),
@@ -199,7 +199,7 @@ def alt_table(v: TablePublicView, names: Names) -> str:
         pile = t.ngettext(
             "Pile {n} card, top {card}.",
             "Pile {n} cards, top {card}.",
-            plural_count(t, v.pile_count),
+            v.pile_count,
             n=t.number(v.pile_count),
             card=v.pile_top.pretty,
         )
@@ -207,10 +207,10 @@ def alt_table(v: TablePublicView, names: Names) -> str:
         pile = t.ngettext(
             "Pile {n} card, top none.",
             "Pile {n} cards, top none.",
-            plural_count(t, v.pile_count),
+            v.pile_count,
             n=t.number(v.pile_count),
         )
     extra = _situation(v, names)
-    stock = t.ngettext("Stock {n} card.", "Stock {n} cards.", plural_count(t, v.stock_count), n=t.number(v.stock_count))
+    stock = t.ngettext("Stock {n} card.", "Stock {n} cards.", v.stock_count, n=t.number(v.stock_count))
     head = t._("{game}, hand {number}.", game=_title(v), number=v.deal_number)
     return f"{head} {stock} {pile} {seats}. {(extra + '. ') if extra else ''}{describe_table(v, names)}."

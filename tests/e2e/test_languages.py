@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Texts, texts
-from fakediscord import FakeDiscord
+from fakediscord import FakeDiscord, StoredMessage
 from tests.e2e.game_driver import (
     Player,
     accept_id,
@@ -142,8 +142,9 @@ async def test_a_german_and_a_spanish_player_on_a_french_server(fake_discord: Fa
                 assert " to play" not in content
                 seen["board"] += 1
         assert min(seen.values()) > 3, seen
-        for p, t in zip(players, (de, es), strict=True):
-            over = t._("The match is over: see the channel.")
-            hand = p.hand
+        async def says(hand: StoredMessage | None, text: str) -> None:
             assert hand is not None
-            await fd.wait_until(lambda: over in hand.content or None, timeout=5, what=f"{p.user.name}'s match end")
+            await fd.wait_until(lambda: text in hand.content or None, timeout=5, what=f"the hand to say {text!r}")
+
+        for p, t in zip(players, (de, es), strict=True):
+            await says(p.hand, t._("The match is over: see the channel."))
