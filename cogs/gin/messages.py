@@ -93,12 +93,6 @@ def tr(message: str, /, **fields: object) -> str:
     return current()._(message, **fields)
 
 
-def hands_count(n: int) -> str:
-    """'1 hand', '5 hands' in the language being written now."""
-    t = current()
-    return t.ngettext("{n} hand", "{n} hands", n, n=t.number(n))
-
-
 # -- the public board --------------------------------------------------------------------------
 def board_text(title: str, names: Sequence[str], hand: int | None, score: str, line: str, turn: str) -> str:
     """'**Gin Rummy** · Alice vs Bob · hand 3 · <score>', the turn in words, whose move."""
@@ -184,12 +178,15 @@ def match_end(
             else:
                 line = t._("{quitter} resigned; **{winner}** wins the match (totals {won}–{lost})", **fields, **totals)
         else:
-            line = t._(
-                "**{winner}** wins the match, {won} to {lost} after {hands}",
+            n = summary.hands_played
+            line = t.ngettext(
+                "**{winner}** wins the match, {won} to {lost} after {n} hand",
+                "**{winner}** wins the match, {won} to {lost} after {n} hands",
+                n,
                 winner=names[w],
                 won=summary.totals[w],
                 lost=summary.totals[lo],
-                hands=hands_count(summary.hands_played),
+                n=t.number(n),
             )
     else:
         line = t._("The match is over")
@@ -216,7 +213,8 @@ def _multi_end(names: Sequence[str], summary: Any, abandoned: bool, teams: Seque
         else:
             line = t._("{quitter} resigned; {result}", quitter=quitter, result=who)
     else:
-        line = t._("{result} after {hands}", result=who, hands=hands_count(summary.hands_played))
+        n = summary.hands_played
+        line = t.ngettext("{result} after {n} hand", "{result} after {n} hands", n, result=who, n=t.number(n))
     return f"{line} · {score}" if score else line
 
 
