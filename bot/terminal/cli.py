@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from bot.cli_args import ArgumentError, Parser
-from bot.i18n import LANGUAGES, choose, speaking
+from bot.i18n import LANGUAGES, PSEUDO, choose, current, speaking
 from bot.matchsetup import reason, setup
 
 from .loop import play
@@ -64,17 +64,17 @@ def main(
     except (ArgumentError, ValueError, LookupError) as exc:
         err.write(f"play: {reason(exc)}\n")
         return 2
-    if args.lang is not None and args.lang not in LANGUAGES:
+    if args.lang is not None and args.lang not in (*LANGUAGES, PSEUDO):  # qps: the tests' pseudo-language
         err.write(f"play: --lang must be one of {', '.join(LANGUAGES)}\n")
         return 2
     lang = choose(args.lang, environment_language(os.environ))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    try:
-        with speaking(lang):  # the words the renderers and the narration write
+    with speaking(lang):  # every word written: the terminal's, the renderers' and the narration's
+        try:
             return play(match.game, match.new(seed), match.chooser, args.level, inp, out, random.Random(seed))
-    except KeyboardInterrupt:
-        out.write("\nGoodbye.\n")
-        return 0
+        except KeyboardInterrupt:
+            out.write("\n" + current()._("Goodbye.") + "\n")
+            return 0
 
 
 if __name__ == "__main__":

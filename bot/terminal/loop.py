@@ -16,11 +16,12 @@ from typing import TextIO
 
 from bot.ai import AnyChooser
 from bot.engine import AnyState, GameType, IllegalAction
+from bot.i18n import current
 from render import AnyRenderer, Style, renderer_for
 
 from .menu import build_menu, show_main
 from .prompt import RESIGN, Reader
-from .words import Narrator, block, grammar, itemised, score_text, seat_names, sentences, table_lines
+from .words import Narrator, block, grammar, itemised, level_word, score_text, seat_names, sentences, table_lines
 
 HUMAN = 0
 _STYLE = Style(scale=1)  # the pictures are not drawn for the terminal; their words are
@@ -44,17 +45,29 @@ class Table:
     # -- what is shown -----------------------------------------------------------------------
     def intro(self) -> None:
         st = self.state
+        t = current()
         self.write(
-            f"{self.game.title} for {st.seats}, against the AI ({self.level}). "
-            f"Rules: {st.rules.name}, to {st.rules.target}."
+            t._(
+                "{game} for {seats}, against the AI ({level}). Rules: {variant}, to {target}.",
+                game=self.game.title,
+                seats=st.seats,
+                level=level_word(self.level),
+                variant=st.rules.name,
+                target=st.rules.target,
+            )
         )
         self.write(block(st.rules.summary(), "  "))
         teams = st.public_view().teams
         mine = next((team for team in teams if HUMAN in team), ())
         partners = [self.names[s] for s in mine if s != HUMAN]
         if partners:
-            self.write(f"Your partner: {' and '.join(partners)}.")
-        self.write(grammar(f"Hand 1: {self.renderer.status_line(st.seat_view(HUMAN), self.names)}."))
+            self.write(t._("Your partner: {names}.", names=t.join(partners)))
+        self.write(self._hand_status(1))
+
+    def _hand_status(self, number: int) -> str:
+        """'Hand 2: Your turn: draw from the stock.': the hand about to be played and your part in it."""
+        status = self.renderer.status_line(self.state.seat_view(HUMAN), self.names)
+        return grammar(current()._("Hand {number}: {status}.", number=number, status=status))
 
     def show_table(self) -> None:
         """The table, the score and your hand, in the text-only style's words."""
@@ -70,17 +83,17 @@ class Table:
 
     def hand_over(self, number: int) -> None:
         public = self.state.public_view()
-        self.write(f"\n=== Hand {number} over ===")
+        t = current()
+        self.write("\n" + t._("=== Hand {number} over ===", number=number))
         result = self.renderer.result(public, self.names, _STYLE)
         line = self.renderer.hand_line(public, self.names)
         told = sentences(result.alt) if result is not None else [grammar(line)] if line else []
         self.write(block([s for s in told if not self.story.said(s)]))
         score = grammar(self.renderer.score_line(public, self.names))
         if not any(score in s for s in told):
-            self.write(f"Match score: {score}")
+            self.write(t._("Match score: {score}", score=score))
         if not self.state.finished:
-            status = self.renderer.status_line(self.state.seat_view(HUMAN), self.names)
-            self.write(grammar(f"Hand {number + 1}: {status}."))
+            self.write(self._hand_status(number + 1))
 
     def match_end(self) -> None:
         public = self.state.public_view()
@@ -110,7 +123,9 @@ class Table:
                     self.state.apply(HUMAN, self.game.parse_action(move))
                 return True
             except (IllegalAction, ValueError) as e:  # the engine refuses; nothing changed
-                self.write(f"Not allowed: {e}")
+                t = current()
+                why = t._(e.message, **e.fields) if isinstance(e, IllegalAction) else str(e)
+                self.write(t._("Not allowed: {reason}", reason=why))
 
     def ai_move(self, seat: int) -> None:
         self.state.apply(seat, self.chooser(self.state.seat_view(seat), self.level, self.rng))
@@ -129,7 +144,7 @@ class Table:
             if seat == HUMAN:
                 if not self.your_move(stdin):
                     self.story.flush()
-                    self.write("Goodbye.")
+                    self.write(current()._("Goodbye."))
                     return 0
             else:
                 self.ai_move(seat)

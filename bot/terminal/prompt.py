@@ -10,13 +10,18 @@ from dataclasses import dataclass
 from typing import Final, TextIO
 
 from bot.engine import GameType, parse_card
+from bot.i18n import N_, current
 from render import Control
 
 from .menu import PAGE, Menu, Submenu, help_lines, show_main, show_page
 
 RESIGN: Final = "resign"  # what ``read_move`` returns for a confirmed resignation
-PROMPT = "Your move (number or move, help, q to quit): "
-NOT_A_MOVE = "That is not a move: type a number from the list, or a move such as 'stock' (help lists the words)."
+# Message ids, translated where written (the words typed stay these: numbers, 'help', 'q', 'stock').
+PROMPT: Final = N_("Your move (number or move, help, q to quit):")
+NOT_A_MOVE: Final = N_(
+    "That is not a move: type a number from the list, or a move such as 'stock' (help lists the words)."
+)
+_YES: Final = ("y", "yes")
 
 # Words for the commonest moves, whatever the game calls them (the first legal one is played;
 # when none is legal, the first spelling the game reads, so that its rules say why not).
@@ -49,20 +54,24 @@ class Reader:
         self.out.write(text + "\n")
 
     def ask(self, question: str) -> bool | None:
-        """A yes or no; None at the end of input."""
-        self.out.write(f"{question} (y/n) ")
+        """A yes or no; None at the end of input. 'y' and 'yes' are a yes in every language, so are
+        the language's own (the catalogue's answers in the context 'answer')."""
+        t = current()
+        # i18n: a yes-or-no question; y and n are what the player types (see the context 'answer')
+        self.out.write(t._("{question} (y/n)", question=question) + " ")
         self.out.flush()
         line = self.stdin.readline()
         if not line:
             return None
-        return line.strip().lower() in ("y", "yes")
+        yes = {*_YES, t.pgettext("answer", "y").lower(), t.pgettext("answer", "yes").lower()}
+        return line.strip().lower() in yes
 
     def read_move(self) -> str | None:
         """The move's text as the engine reads it, ``RESIGN``, or None to quit (``q``, end of input)."""
         sub: Submenu | None = None
         page = 0
         while True:
-            self.out.write(PROMPT)
+            self.out.write(current()._(PROMPT) + " ")
             self.out.flush()
             line = self.stdin.readline()
             if not line:
@@ -96,7 +105,7 @@ class Reader:
                 self.write("\n".join(show_page(sub, page)))
                 continue
             if low == RESIGN:
-                answer = self.ask("Resign the match? It ends now and the other side wins.")
+                answer = self.ask(current()._("Resign the match? It ends now and the other side wins."))
                 if answer is None:
                     return None
                 if answer:
@@ -111,7 +120,7 @@ class Reader:
                 if answer is None:
                     return None
                 if not answer:
-                    self.write("Not played.")
+                    self.write(current()._("Not played."))
                     continue
             return move
 
@@ -123,11 +132,15 @@ class Reader:
             if 1 <= n <= len(entries):
                 c = entries[n - 1].control
                 return c, c.action
-            self.write(f"There is no move {text}: type a number from the list, or a move such as 'stock'.")
+            self.write(
+                current()._(
+                    "There is no move {number}: type a number from the list, or a move such as 'stock'.", number=text
+                )
+            )
             return None
         found = self._typed(text)
         if found is None:
-            self.write(NOT_A_MOVE)
+            self.write(current()._(NOT_A_MOVE))
         return found
 
     def _typed(self, text: str) -> tuple[Control | None, str] | None:

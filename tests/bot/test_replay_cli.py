@@ -14,6 +14,7 @@ from bot.ai import no_deadline
 from bot.engine import RESIGN_TEXT, game_type, next_actor
 from bot.replay_cli import main
 from bot.replay_file import ReplayFile, read
+from tests.pseudo_language import GAME_TITLES, english_left
 
 
 def _played(game: str, seats: int, seed: int) -> ReplayFile:
@@ -77,3 +78,18 @@ def test_a_missing_hand_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture
     path.write_text(_played("gin", 2, seed=4).to_json(), encoding="utf-8")
     assert main([str(path), "--hand", "99"], io.StringIO()) == 2
     assert "has no hand 99" in capsys.readouterr().err
+
+
+def test_the_pseudo_language_leaves_no_english_word(tmp_path: Path) -> None:
+    """--lang qps: the replay's own words are catalogue texts too (in ⟦brackets⟧), but the rules'
+    summary (the engine's words) and the names."""
+    replay = _played("gin", 2, seed=4)
+    path = tmp_path / "m.json"
+    path.write_text(replay.to_json(), encoding="utf-8")
+    out = io.StringIO()
+    assert main([str(path), "--lang", "qps"], out) == 0
+    summary = set(replay.rules.summary())
+    shown = "\n".join(line for line in out.getvalue().splitlines() if line.strip() not in summary)
+    assert shown.count("⟦") > 20
+    left = english_left(shown, {*GAME_TITLES, *replay.names, replay.rules.name})
+    assert left == [], sorted(set(left))

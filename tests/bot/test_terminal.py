@@ -9,7 +9,9 @@ import re
 import pytest
 
 from bot.engine import game_names, game_type
-from bot.terminal import main
+from bot.matchsetup import setup
+from bot.terminal import grammar, main
+from tests.pseudo_language import GAME_TITLES, english_left
 
 
 class Always:
@@ -121,3 +123,57 @@ def test_the_language_comes_from_lang_or_the_environment() -> None:
     err = io.StringIO()
     assert main(["--lang", "xx"], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
     assert "--lang must be one of" in err.getvalue()
+
+
+class Script:
+    """A stdin that answers ``first`` line by line, then ``line`` ``times`` times, then quits with 'q'."""
+
+    def __init__(self, first: list[str], line: str, times: int) -> None:
+        self.first, self.line, self.left = list(first), line, times
+
+    def readline(self) -> str:
+        if self.first:
+            return self.first.pop(0)
+        self.left -= 1
+        return self.line if self.left >= 0 else "q\n"
+
+
+# help, refusals, a question answered no, an illegal move, every submenu letter (most not there)
+_TRIED = ["help\n", "zz\n", "99\n", "resign\n", "n\n", "discard 2C\n", "m\n", "more\n", "b\n", "l\n", "o\n", "k\n"]
+# what the player types stays these words (the help explains them in his language)
+_TYPED = {"draw", "pile", "list", "resign", "help", "q"}
+
+
+@pytest.mark.parametrize(("game", "seats"), [("gin", 2), ("gin", 4), ("knockout", 3), ("skarney", 2), ("rummy", 4)])
+def test_the_pseudo_language_leaves_no_english_word_of_the_terminals_own(game: str, seats: int) -> None:
+    """--lang qps: every text written is a catalogue text (in ⟦brackets⟧), but names, cards, numbers,
+    the games' titles, the commands typed and the rules' summary (the engine's words, not the
+    terminal's: left in English for now, as in Discord)."""
+    argv = ["--lang", "qps", "--seed", "3", "--game", game, "--players", str(seats)]
+    code, text, _ = run(argv, Script(_TRIED, "1\n", 400))
+    assert code == 0
+    rules = setup(game, seats, None, "", None, "normal").new(3).rules
+    summary = set(rules.summary())
+    shown = "\n".join(line for line in text.splitlines() if line.strip() not in summary)
+    assert shown.count("⟦") > 100 and "Goodbye" not in shown
+    # the moves as the game writes them, which the help gives as examples of what may be typed
+    examples = {word for typed in re.findall(r"\(é\.g\. '([^'⟦]*)'\)", shown) for word in typed.split()}
+    assert examples
+    left = english_left(shown, {*GAME_TITLES, rules.name, *_TYPED, *examples})
+    assert left == [], sorted(set(left))
+
+
+def test_the_english_grammar_is_for_english_only() -> None:
+    from bot.i18n import PSEUDO, speaking
+    from bot.terminal.words import sentences
+
+    with speaking("en"):
+        assert grammar("You deals 1 cards.") == "You deal 1 card."
+    with speaking(PSEUDO):
+        assert grammar("You deals 1 cards.") == "You deals 1 cards."
+        assert sentences("⟦Stöçk: 31 çárds.···⟧ ⟦Ýöü·⟧ 0 pöîñts. Älles gut! Ñöw.") == [
+            "⟦Stöçk: 31 çárds.···⟧",
+            "⟦Ýöü·⟧ 0 pöîñts.",
+            "Älles gut!",
+            "Ñöw.",
+        ]

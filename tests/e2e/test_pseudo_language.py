@@ -3,21 +3,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from bot.i18n import PSEUDO
-from bot.i18n.pseudo import CLOSE, OPEN
 from fakediscord import FakeDiscord
 from fakediscord.records import Payload
 from tests.e2e.game_driver import fixed_seeds, gin_bot, play_out, service_of, start_match
-
-_SEGMENT = re.compile(re.escape(OPEN) + "[^" + re.escape(OPEN + CLOSE) + "]*" + re.escape(CLOSE))
-# What needs no translation: mentions, Discord timestamps and channels, cards (10♠), custom emoji, numbers.
-_NEUTRAL = re.compile(r"<[@#]!?\d+>|<t:\d+(:\w)?>|\b(10|[2-9AJQK])[♠♥♦♣]|[\d.,:+\-–−]+")
-_WORD = re.compile(r"[A-Za-z]{2,}")
+from tests.pseudo_language import GAME_TITLES, english_left
 
 
 def texts_of(payload: Payload) -> Iterator[str]:
@@ -43,17 +37,6 @@ def _component_texts(components: list[dict[str, Any]]) -> Iterator[str]:
         yield from _component_texts(c.get("components") or [])
 
 
-def english_left(text: str, names: set[str]) -> list[str]:
-    """The words outside every pseudo segment (nested ones first), besides names and neutral tokens."""
-    while True:
-        shorter = _SEGMENT.sub(" ", text)
-        if shorter == text:
-            break
-        text = shorter
-    text = _NEUTRAL.sub(" ", text)
-    return [w for w in _WORD.findall(text) if w not in names]
-
-
 async def test_a_whole_match_in_the_pseudo_language_leaves_no_english(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -68,7 +51,7 @@ async def test_a_whole_match_in_the_pseudo_language_leaves_no_english(
         moves = await play_out([alice, bob])
         assert moves > 10
         # Names: the players', and the games' own (they stay as the rules texts name them: docs/i18n.md).
-        names = {"Alice", "Bob", "alice", "bob", "GinBot", "Gin", "Rummy", "Knockout", "Colonel", "Skarney"}
+        names = {"Alice", "Bob", "alice", "bob", "GinBot", *GAME_TITLES}
         left = {
             word: (p.kind, text[:120])
             for p in fd.store.payloads[first:]
