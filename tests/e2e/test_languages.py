@@ -142,6 +142,7 @@ async def test_a_german_and_a_spanish_player_on_a_french_server(fake_discord: Fa
                 assert " to play" not in content
                 seen["board"] += 1
         assert min(seen.values()) > 3, seen
+
         async def says(hand: StoredMessage | None, text: str) -> None:
             assert hand is not None
             await fd.wait_until(lambda: text in hand.content or None, timeout=5, what=f"the hand to say {text!r}")
