@@ -100,15 +100,14 @@ class Board:
             if not rows and shown.message_id is not None:
                 return  # the sweep posted it already
             self._claimed.update(a.id for a in rows)
-            for older in rows[:-1]:
-                await self._mark(older, None)
-            await self._post(
-                match,
-                shown,
-                renderer_for(match.game).describe(match.public, match.names),
-                self._to_notify(match),
-                rows[-1] if rows else None,
-            )
+            try:
+                for older in rows[:-1]:
+                    await self._mark(older, None)
+                line = renderer_for(match.game).describe(match.public, match.names)
+                await self._post(match, shown, line, self._to_notify(match), rows[-1] if rows else None)
+            except BaseException:
+                self._claimed.difference_update(a.id for a in rows)  # the sweep posts it later
+                raise
 
     # -- the outbox ------------------------------------------------------------------------------
     async def _mark(self, announcement: Announcement | None, message_id: int | None) -> None:
