@@ -9,6 +9,7 @@ from .dialect import is_postgres_url
 from .discord_state import TurnPing
 from .faults import ConstraintViolation, FaultKind, FaultLog, StorageFault, StorageUnusable
 from .history import HeadToHead, PastMatch, RatingPoint
+from .lost import LostTables
 from .matches import StaleWrite
 from .migrate import SchemaTooNew
 from .pg import PgDatabase
@@ -48,6 +49,7 @@ __all__ = [
     "FaultLog",
     "GuildSettings",
     "HeadToHead",
+    "LostTables",
     "MatchRecord",
     "MatchStatus",
     "MoveWrite",

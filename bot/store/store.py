@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine import GameRules
 
-from . import challenges, discord_state, history, matches, outbox, settings, stats, styles
+from . import challenges, discord_state, history, lost, matches, outbox, settings, stats, styles
 from .db import BUSY_TIMEOUT_MS, Database
 from .dialect import is_postgres_url
 from .discord_state import TurnPing
@@ -184,6 +184,13 @@ class Store:
 
     async def mark_announced(self, announcement_id: int, message_id: int | None, at: datetime) -> bool:
         return await self.db.run(outbox.mark_done, announcement_id, message_id, at)
+
+    # lost channels and servers (bot/store/lost.py)
+    async def active_matches_in(self, where: lost.Where, value: int) -> list[int]:
+        return await self.db.read(lost.active_matches_in, where, value)
+
+    async def lose(self, where: lost.Where, value: int, at: datetime) -> lost.LostTables:
+        return await self.db.run(lost.lose, where, value, at)
 
     # stats
     async def get_stats(self, guild_id: int, user_id: int, family: str = stats.DEFAULT_FAMILY) -> PlayerStats | None:

@@ -2,7 +2,7 @@
 
 No discord imports. Parts, one module each: settings, challenges (two-seat tables and new
 matches), lobby (tables of 2 to 6 seats: join, leave, AI seats, partners, start), moves, reads,
-deadlines, recovery, announcements (the outbox), replay and review (looking back); ``live`` holds
+deadlines, recovery, announcements (the outbox), losses (a channel or server gone), replay and review (looking back); ``live`` holds
 the cached matches and their locks; ``shards`` decides which guilds' matches this process looks after.
 """
 
@@ -15,6 +15,7 @@ from bot.store import (
     ChallengeStatus,
     GuildSettings,
     HeadToHead,
+    LostTables,
     MatchRecord,
     MatchStatus,
     PastMatch,
@@ -49,6 +50,7 @@ __all__ = [
     "GuildSettings",
     "HandReview",
     "HeadToHead",
+    "LostTables",
     "MatchInfo",
     "MatchRecord",
     "MatchStatus",

@@ -15,6 +15,7 @@ from .challenges import ChallengesPart
 from .deadlines import DeadlinesPart
 from .discord_state import DiscordStatePart
 from .lobby import LobbyPart
+from .losses import LossesPart
 from .moves import MovesPart
 from .reads import ReadsPart
 from .recovery import RecoveryPart
@@ -38,6 +39,7 @@ class TableService(
     DiscordStatePart,
     ReplayPart,
     ReviewPart,
+    LossesPart,
 ):
     """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
     moves, deadlines and stats per game family.

@@ -5,10 +5,11 @@
 - ``flows/``: what happens at a table: the public board (``board``, ``announce``), private hands
   and moves (``hand``; ``live`` keeps each player's hand message live; ``pings``: at most one turn
   ping), ``challenges``, ``lobby``, the ``scheduler`` (what happens without a click), ``posting``
-  (drawing and sending) and the ``desk`` that wires them together and fulfils the Routes;
+  (drawing and sending), ``reach`` (a lost channel, a refused post) and the ``desk`` that wires them together and fulfils the Routes;
 - ``commands``, ``stats``, ``guide`` and ``lookback``: the /gin group; these are the bot's
   extensions (``bot.client.EXTENSIONS``, loaded in that order: the others join the group
   ``commands`` owns);
+- ``server_events``: a channel deleted or the bot removed from a server ends their tables;
 - ``answer``: the one answering path (``@answers``, ``GinTree``); ``messages`` and
   ``server_messages``: the texts.
 
@@ -33,6 +34,7 @@ EXTENSIONS = (
     "cogs.gin.guide",
     "cogs.gin.lookback",
     "cogs.gin.admin",
+    "cogs.gin.server_events",
 )  # in this order: the others join /gin
 
 __all__ = ["EXTENSIONS", "ITEMS", "Desk", "GinTree", "desk_of"]

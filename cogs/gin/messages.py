@@ -48,6 +48,16 @@ def missing_permissions(missing: Sequence[str]) -> str:
     )
 
 
+def cannot_post(missing: Sequence[str]) -> str:
+    """A move was saved but the board could not show it: the permissions the bot lacks (translated names)."""
+    t = current()
+    if len(missing) == 1:
+        return t._("I can't post in this channel: {permission} is missing; your move is saved.", permission=missing[0])
+    return t._(
+        "I can't post in this channel: {permissions} are missing; your move is saved.", permissions=t.join(missing)
+    )
+
+
 def cannot_show(title: str) -> str:
     return current()._("I can't show {game} here yet.", game=title)
 

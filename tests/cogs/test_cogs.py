@@ -68,6 +68,7 @@ async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> 
         "cogs.gin.guide",
         "cogs.gin.lookback",
         "cogs.gin.admin",
+        "cogs.gin.server_events",
     )
     await bot.unload_extension("cogs.gin.stats")
     await bot.unload_extension("cogs.gin.guide")

@@ -1,6 +1,9 @@
 """The outbox side of the board: what committed changes implied and this process has not posted
 yet (after a crash, a failed post, a restart) is posted on start-up and every tick, in id order
-per match, each row marked done once Discord accepted it (``Board._mark``)."""
+per match, each row marked done once Discord accepted it (``Board._mark``). A channel that refused
+a post for a missing permission is tried again after a backoff, and the boards that missed a move
+there are redrawn once it takes posts again (``reach.Refusals``); a channel Discord no longer knows
+is lost (``Board.on_lost``)."""
 
 from __future__ import annotations
 
@@ -11,8 +14,10 @@ from bot.tables import Announcement, AnnouncementKind, MatchInfo, MatchStatus
 from render import renderer_for
 
 from .. import messages
-from .board import Board, Shown, hand_number
+from .board import Board
 from .posting import draw
+from .reach import ChannelLost, PostingRefused
+from .shown import Shown, hand_number
 
 log = logging.getLogger(__name__)
 
@@ -29,14 +34,58 @@ class AnnouncingBoard(Board):
         for match_id in matches:
             try:
                 done += await self._sweep_match(match_id)
+            except ChannelLost as lost:
+                await self.lost(lost)
+            except PostingRefused as refused:
+                self.refusals.refused(refused, match_id)
             except Exception:
                 log.exception("match %d: posting its pending announcements failed", match_id)
+        await self.catch_up()
         return done
 
+    async def lost(self, lost: ChannelLost) -> None:
+        if self.on_lost is not None:
+            await self.on_lost(lost.channel_id)
+
     async def _sweep_match(self, match_id: int) -> int:
-        guild_id = (await self.service.get_match(match_id)).guild_id
-        with speaking(await self.language(guild_id)):
-            return await self._sweep_match_in_language(match_id)
+        match = await self.service.get_match(match_id)
+        if self.refusals.waiting(match.channel_id):
+            return 0  # refused lately: tried again after the backoff
+        with speaking(await self.language(match.guild_id)):
+            done = await self._sweep_match_in_language(match_id)
+        self.refusals.went_through(match.channel_id)
+        return done
+
+    async def catch_up(self) -> None:
+        """Redraw the boards that missed a move while their channel refused posts (once it takes them)."""
+        for match_id, channel_id in list(self.refusals.behind.items()):
+            if self.refusals.waiting(channel_id):
+                continue
+            try:
+                await self._redraw(match_id, behind=True)
+                self.refusals.forget(match_id)
+                self.refusals.went_through(channel_id)
+            except ChannelLost as lost:
+                await self.lost(lost)
+            except PostingRefused as refused:
+                self.refusals.refused(refused, match_id, behind=True)
+            except Exception:
+                log.exception("match %d: redrawing its board failed", match_id)
+                self.refusals.forget(match_id)
+
+    async def _redraw(self, match_id: int, *, behind: bool = False) -> bool:
+        """The board as the match stands now (edited, or posted if gone), unless it shows that already
+        (``behind``: it does not, whatever this process last drew). Returns whether it was drawn."""
+        shown = self._entry(match_id)
+        async with shown.lock:
+            match = await self.service.get_match(match_id)  # under the lock: no newer move is on the board
+            if match.status is not MatchStatus.ACTIVE or (not behind and shown.version >= match.version):
+                return False
+            with speaking(await self.language(match.guild_id)):
+                line = renderer_for(match.game).describe(match.public, match.names)
+                await self._edit(match, shown, line)
+            shown.advance(match.version)
+            return True
 
     async def _sweep_match_in_language(self, match_id: int) -> int:
         shown = self._entry(match_id)
@@ -141,13 +190,12 @@ class AnnouncingBoard(Board):
                 async with shown.lock:
                     if shown.version < 0 and match.id in recorded:
                         shown.advance(recorded[match.id])
-                    if shown.version >= match.version:
-                        continue
-                    with speaking(await self.language(match.guild_id)):
-                        line = renderer_for(match.game).describe(match.public, match.names)
-                        await self._edit(match, shown, line)
-                    shown.advance(match.version)
+                if await self._redraw(match.id):
                     count += 1
+            except ChannelLost as lost:
+                await self.lost(lost)
+            except PostingRefused as refused:
+                self.refusals.refused(refused, match.id, behind=True)
             except Exception:
                 log.exception("match %d: refreshing its board failed", match.id)
         return count

@@ -24,8 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Collection
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 import discord
@@ -39,40 +38,12 @@ from .. import messages
 from ..components import board_view, rematch_view
 from ..speech import public_language
 from .posting import NO_MENTIONS, channel, draw, image_file, mention_only
+from .reach import ChannelLost, PostingRefused, Refusals, reaching
+from .shown import Shown, hand_number, nonce
 
 log = logging.getLogger(__name__)
 
 ORDER_WAIT_S = 3.0  # the longest a move waits for the move before it to reach the board
-
-
-@dataclass(eq=False)
-class Shown:
-    """What this process last put on one match's board."""
-
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    message_id: int | None = None  # the board as posted last: newer than a MatchInfo read before the post
-    version: int = -1  # the newest version shown (or waiting in ``later``): an edit never goes back
-    queued: int = -1  # the newest version waiting to be drawn by a ``show`` call: older plain edits are skipped
-    later: asyncio.Task[None] | None = None  # a move inside a turn, shown if the turn's end does not follow
-    turn: asyncio.Condition = field(init=False)  # on ``lock``: a newer version was shown
-
-    def __post_init__(self) -> None:
-        self.turn = asyncio.Condition(self.lock)
-
-    def advance(self, version: int) -> None:
-        """``version`` is on the board (call with ``lock`` held): moves waiting for it may go on."""
-        self.version = max(self.version, version)
-        self.turn.notify_all()
-
-
-def nonce(announcement: Announcement) -> str:
-    """The nonce of an outbox row's post: Discord (enforce_nonce) returns the first message for a repeat."""
-    return f"gin-ob-{announcement.id}"
-
-
-def hand_number(view: PublicViewLike) -> int:
-    """The hand in play (the public view numbers its deals from 1)."""
-    return view.deal_number
 
 
 class Board:
@@ -85,12 +56,21 @@ class Board:
         self._shown: dict[int, Shown] = {}  # active matches only: dropped once the match end is posted
         # Outbox rows this process is posting or has posted: never two tasks on the same row.
         self._claimed: set[int] = set()
+        self.refusals = Refusals()  # channels where Discord refused a post for a missing permission
+        self.on_lost: Callable[[int], Awaitable[object]] | None = None  # a channel is gone (Desk.channel_lost)
 
     def _entry(self, match_id: int) -> Shown:
         return self._shown.setdefault(match_id, Shown())
 
     def _channel(self, match: MatchInfo) -> discord.PartialMessageable:
         return channel(self.client, match.channel_id, match.guild_id)
+
+    def forget(self, match_id: int) -> None:
+        """A match whose channel is lost: nothing of it is shown any more."""
+        shown = self._shown.pop(match_id, None)
+        if shown is not None:
+            self._cancel_later(shown)
+        self.refusals.forget(match_id)
 
     @staticmethod
     def _to_notify(match: MatchInfo) -> int | None:
@@ -120,15 +100,14 @@ class Board:
             if not rows and shown.message_id is not None:
                 return  # the sweep posted it already
             self._claimed.update(a.id for a in rows)
-            for older in rows[:-1]:
-                await self._mark(older, None)
-            await self._post(
-                match,
-                shown,
-                renderer_for(match.game).describe(match.public, match.names),
-                self._to_notify(match),
-                rows[-1] if rows else None,
-            )
+            try:
+                for older in rows[:-1]:
+                    await self._mark(older, None)
+                line = renderer_for(match.game).describe(match.public, match.names)
+                await self._post(match, shown, line, self._to_notify(match), rows[-1] if rows else None)
+            except BaseException:
+                self._claimed.difference_update(a.id for a in rows)  # the sweep posts it later
+                raise
 
     # -- the outbox ------------------------------------------------------------------------------
     async def _mark(self, announcement: Announcement | None, message_id: int | None) -> None:
@@ -187,6 +166,9 @@ class Board:
                     )
                 else:
                     await self._edit(match, shown, line)
+            except BaseException:
+                self._claimed.difference_update(a.id for a in result.announcements)  # the sweep retries them
+                raise
             finally:
                 shown.advance(match.version)  # shown, or failed for good: the next move need not wait
             if result.match_over:
@@ -237,13 +219,14 @@ class Board:
         image = await draw(renderer.table, match.public, match.names, self.style)
         mentions = mention_only(notify) if notify is not None else NO_MENTIONS
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
-        msg = await self._channel(match).send(
-            self._text(match, renderer, line),
-            file=image_file(image),
-            view=board_view(match.id),
-            allowed_mentions=mentions,
-            **extra,
-        )
+        with reaching(match.channel_id):
+            msg = await self._channel(match).send(
+                self._text(match, renderer, line),
+                file=image_file(image),
+                view=board_view(match.id),
+                allowed_mentions=mentions,
+                **extra,
+            )
         shown.message_id = msg.id
         await self.service.set_board_message(match.id, msg.id)
         await self.service.board_shown(match.id, match.version)  # a later owner need not draw it again
@@ -267,7 +250,8 @@ class Board:
             image = await draw(renderer.table, match.public, match.names, self.style)
             fields["attachments"] = [image_file(image)]
         try:
-            await self._channel(match).get_partial_message(board).edit(**fields)  # type: ignore[arg-type]
+            with reaching(match.channel_id):
+                await self._channel(match).get_partial_message(board).edit(**fields)  # type: ignore[arg-type]
         except discord.NotFound:  # someone deleted the board: start a fresh one
             await self._post(match, shown, line, None)
             return
@@ -282,8 +266,11 @@ class Board:
                     return
                 shown.later = None
                 await self._edit(match, shown, line, picture=False)
-        except discord.HTTPException:
+        except (discord.HTTPException, PostingRefused):
             log.info("match %d: the board could not be edited", match.id)
+        except ChannelLost as lost:
+            if self.on_lost is not None:
+                await self.on_lost(lost.channel_id)
         except Exception:
             log.exception("match %d: showing a move inside a turn failed", match.id)
 
@@ -308,11 +295,12 @@ class Board:
         files = [image_file(image)] if image is not None else []
         if board is not None:
             try:
-                await (
-                    self._channel(match)
-                    .get_partial_message(board)
-                    .edit(content=text, attachments=files, view=None, allowed_mentions=NO_MENTIONS)
-                )
+                with reaching(match.channel_id):
+                    await (
+                        self._channel(match)
+                        .get_partial_message(board)
+                        .edit(content=text, attachments=files, view=None, allowed_mentions=NO_MENTIONS)
+                    )
                 return board
             except discord.NotFound:
                 files = [image_file(image)] if image is not None else []  # the streams were read
@@ -322,7 +310,8 @@ class Board:
         if not post:
             return None
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
-        msg = await self._channel(match).send(text, files=files, allowed_mentions=NO_MENTIONS, **extra)
+        with reaching(match.channel_id):
+            msg = await self._channel(match).send(text, files=files, allowed_mentions=NO_MENTIONS, **extra)
         return msg.id
 
     # -- the end of a hand and of the match ------------------------------------------------------
@@ -379,9 +368,10 @@ class Board:
             score=renderer.score_line(view, match.names),
         )
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
-        msg = await self._channel(match).send(
-            text, file=image_file(image), view=rematch_view(match.id), allowed_mentions=NO_MENTIONS, **extra
-        )
+        with reaching(match.channel_id):
+            msg = await self._channel(match).send(
+                text, file=image_file(image), view=rematch_view(match.id), allowed_mentions=NO_MENTIONS, **extra
+            )
         await self._mark(announcement, msg.id)
         log.info("match %d over: status %s", match.id, match.status)
 

@@ -11,6 +11,10 @@ engine's views; pictures, words and controls from the game's renderer. The parts
 - ``lobby`` (lobby.py): tables of three or more: seats, the AI, partners, Start;
 - ``scheduler`` (scheduler.py): the bot's moves, deadlines and the periodic tick;
 - ``inflight`` (answer.py): handlers in flight, so shutdown lets them finish.
+
+A channel Discord no longer knows (deleted: the CHANNEL_DELETE event or a 404 met by the board),
+or every channel of a server the bot was removed from, is lost: ``channel_lost``/``guild_lost``
+end its tables in the service and forget them here, with one INFO line (reach.py).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.constants import AI_DELAY_S, TICK_S
-from bot.tables import ActResult, MatchInfo, TableService
+from bot.tables import ActResult, LostTables, MatchInfo, TableService
 from render import Style
 
 from ..answer import Inflight
@@ -32,6 +36,7 @@ from .hand import Hands
 from .live import LiveHands
 from .lobby import Lobby
 from .pings import Pings
+from .reach import ChannelLost, PostingRefused
 from .scheduler import Scheduler
 
 log = logging.getLogger(__name__)
@@ -62,6 +67,7 @@ class Desk:
         self.challenges = Challenges(client, service, self.start_match)
         self.lobby = Lobby(client, service, self.start_match)
         self.challenges.lobby_rematch = self.lobby.rematch
+        self.board.on_lost = self.channel_lost
         self.scheduler = Scheduler(
             client,
             service,
@@ -104,17 +110,24 @@ class Desk:
 
     async def start_match(self, match: MatchInfo) -> None:
         """A new match: its first board, and the bot's first move if it starts."""
-        await self.board.start(match)
+        try:
+            await self.board.start(match)
+        except ChannelLost as lost:
+            await self.channel_lost(lost.channel_id)
+            return
+        except PostingRefused as refused:  # its outbox row stays pending: the sweep posts it later
+            self.board.refusals.refused(refused, match.id)
         try:
             await self.pings.start(match)  # a second human to act at once (a partnership hand)
         except Exception:
             log.exception("match %d: the first turn pings failed", match.id)
         self.scheduler.kick(match)
 
-    async def after_move(self, result: ActResult, drawn_seat: int | None = None) -> None:
+    async def after_move(self, result: ActResult, drawn_seat: int | None = None) -> PostingRefused | None:
         """Everything a committed move changes besides the mover's own answer: the board, the other
         live hands (``drawn_seat``'s own click draws his), the turn ping, then the bot's turn if
-        it is next.
+        it is next. Returns why the board could not show the move, when a permission is missing
+        (the move is saved; the board catches up once the permission is back).
 
         Callers start this before anything else can await, so moves reach the board in the
         order they were committed (the board's lock per match keeps that order)."""
@@ -125,9 +138,17 @@ class Desk:
             if seat == drawn_seat or self.live.alive(match.id, user) is not None
         }
         pushed = asyncio.create_task(self._push(result, drawn_seat), name=f"gin-hands-{match.id}")
-        notified = None
+        notified = refused = None
         try:
             notified = await self.board.show(result, quiet)
+            self.board.refusals.went_through(match.channel_id)
+        except ChannelLost as lost:
+            await pushed
+            await self.channel_lost(lost.channel_id)
+            return None
+        except PostingRefused as error:
+            refused = error
+            self.board.refusals.refused(error, match.id, behind=True)
         except Exception:
             log.exception("match %d: showing move %d failed", match.id, match.version)
         live = await pushed
@@ -141,6 +162,34 @@ class Desk:
             self.scheduler.forget(result.match.id)
         else:
             self.scheduler.kick(result.match)
+        return refused
+
+    async def channel_lost(self, channel_id: int) -> LostTables:
+        """The channel is gone: its tables end (nothing to show, nowhere to post)."""
+        lost = await self.service.lose_channel(channel_id)
+        self._forget(lost, f"channel {channel_id} is gone")
+        return lost
+
+    async def guild_lost(self, guild_id: int) -> LostTables:
+        """The bot was removed from the server: every table of it ends."""
+        lost = await self.service.lose_guild(guild_id)
+        self._forget(lost, f"the bot was removed from server {guild_id}")
+        return lost
+
+    def _forget(self, lost: LostTables, why: str) -> None:
+        for match_id in lost.matches:
+            self.board.forget(match_id)
+            self.scheduler.forget(match_id)
+            self.pings.forget(match_id)
+            self.live.forget_match(match_id)
+        if lost:
+            log.info(
+                "%s: %d match(es) ended abandoned, %d table(s) closed, %d unposted message(s) dropped",
+                why,
+                len(lost.matches),
+                len(lost.tables),
+                lost.announcements,
+            )
 
     async def _push(self, result: ActResult, drawn_seat: int | None) -> set[int]:
         try:

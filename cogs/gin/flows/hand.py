@@ -36,11 +36,13 @@ from .. import messages
 from ..components import confirm_view, hand_view, ids, resign_confirm_view
 from ..speech import reader_language
 from .live import LiveHand, LiveHands
-from .posting import draw, image_file, own_ephemeral, pictures
+from .posting import draw, image_file, missing_permissions, own_ephemeral, pictures
+from .reach import PostingRefused
 
 log = logging.getLogger(__name__)
 
-ShowMove = Callable[[ActResult, int | None], Coroutine[Any, Any, None]]
+# The public side of a committed move; returns why the board could not show it (a missing permission).
+ShowMove = Callable[[ActResult, int | None], Coroutine[Any, Any, PostingRefused | None]]
 REDRAWS = 3  # draws of one hand message in a row while the table keeps moving (the newest wins)
 # Hand messages drawn at once; more wait here (costing nothing), so that answering new clicks, the
 # first thing every handler does, stays quick however many moves queue up behind them.
@@ -280,7 +282,18 @@ class Hands:
                 interaction, match, result.views[result.seat], note=over_note(result), happened=ended, moved=True
             )
         finally:
-            await shown
+            refused = await shown
+        await self.tell_refused(interaction, refused)
+
+    async def tell_refused(self, interaction: discord.Interaction, refused: PostingRefused | None) -> None:
+        """The board could not show the player's saved move: tell him, privately, which of the bot's
+        permissions in the channel is missing (nothing, if none is missing any more)."""
+        missing = missing_permissions(interaction) if refused is not None else []
+        if not missing:
+            return
+        with speaking(await self.language(interaction.user.id)):
+            text = messages.cannot_post([messages.tr(name) for name in missing])
+        await interaction.followup.send(text, ephemeral=True)
 
     def _control(self, match: MatchInfo, view: Any, action: str, version: int) -> Control:
         """The seat's control for ``action`` at ``version``: STALE if the table has moved on since."""
@@ -339,7 +352,7 @@ class Hands:
         await interaction.response.defer()
         result = await self.service.resign(match_id, interaction.user.id)
         await interaction.edit_original_response(content=messages.tr(messages.RESIGNED), view=None)
-        await self.show_move(result, None)
+        await self.tell_refused(interaction, await self.show_move(result, None))
 
     async def cancel(self, interaction: discord.Interaction, match_id: int) -> None:
         """Cancel of the resign question: nothing happened, and the question says so."""
@@ -350,7 +363,7 @@ class Hands:
         await interaction.response.defer()
         result = await self.service.claim(match_id, interaction.user.id)
         await interaction.edit_original_response(content=messages.claimed(interaction.user.display_name), view=None)
-        await self.show_move(result, None)
+        await self.tell_refused(interaction, await self.show_move(result, None))
 
     async def rules(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

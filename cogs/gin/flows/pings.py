@@ -175,6 +175,13 @@ class Pings:
         except discord.HTTPException:
             log.debug("match %d: turn ping %d already gone", match.id, message_id)
 
+    def forget(self, match_id: int) -> None:
+        """A match whose channel is lost: its turns are watched no more (their pings went with the channel)."""
+        self._seen.pop(match_id, None)
+        for turn in self._turns.pop(match_id, {}).values():
+            if turn.later is not None and turn.later is not asyncio.current_task():
+                turn.later.cancel()
+
     async def close(self) -> None:
         waiting = [t.later for turns in self._turns.values() for t in turns.values() if t.later is not None]
         for task in waiting:

@@ -71,13 +71,13 @@ def channel(client: discord.Client, channel_id: int, guild_id: int | None = None
     return client.get_partial_messageable(channel_id, guild_id=guild_id)
 
 
-def require_posting(interaction: discord.Interaction) -> None:
-    """Refusal unless the bot may post boards (messages with images) in this channel: checked
-    before a match exists, so a channel never holds a match whose board cannot be shown."""
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions a board needs (messages with images) that the bot lacks in the interaction's
+    channel, as Discord's own settings name them (catalogue ids: translate where shown)."""
     perms = interaction.app_permissions
     send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
-    missing = [
-        messages.tr(name)  # as Discord's own settings name it in the reader's language
+    return [
+        name
         for name, ok in (
             (N_("View Channel"), perms.view_channel),
             (N_("Send Messages"), send),
@@ -85,8 +85,14 @@ def require_posting(interaction: discord.Interaction) -> None:
         )
         if not ok
     ]
-    if missing:
-        raise Refusal(messages.missing_permissions(missing))
+
+
+def require_posting(interaction: discord.Interaction) -> None:
+    """Refusal unless the bot may post boards (messages with images) in this channel: checked
+    before a match exists, so a channel never holds a match whose board cannot be shown."""
+    missing = missing_permissions(interaction)
+    if missing:  # in the reader's language
+        raise Refusal(messages.missing_permissions([messages.tr(name) for name in missing]))
 
 
 def own_ephemeral(interaction: discord.Interaction) -> bool:

@@ -32,7 +32,7 @@ from .posting import channel, mention_only
 
 log = logging.getLogger(__name__)
 
-ShowMove = Callable[[ActResult], Awaitable[None]]
+ShowMove = Callable[[ActResult], Awaitable[object]]
 Expire = Callable[[], Awaitable[None]]
 Announce = Callable[[], Awaitable[object]]
 RESUME_EVERY = 4  # ticks between two looks for matches where the bot is to move

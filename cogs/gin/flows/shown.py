@@ -1,0 +1,39 @@
+"""What this process last put on one match's board, and the small facts a board is posted with."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.engine import PublicViewLike
+from bot.tables import Announcement
+
+
+@dataclass(eq=False)
+class Shown:
+    """What this process last put on one match's board."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    message_id: int | None = None  # the board as posted last: newer than a MatchInfo read before the post
+    version: int = -1  # the newest version shown (or waiting in ``later``): an edit never goes back
+    queued: int = -1  # the newest version waiting to be drawn by a ``show`` call: older plain edits are skipped
+    later: asyncio.Task[None] | None = None  # a move inside a turn, shown if the turn's end does not follow
+    turn: asyncio.Condition = field(init=False)  # on ``lock``: a newer version was shown
+
+    def __post_init__(self) -> None:
+        self.turn = asyncio.Condition(self.lock)
+
+    def advance(self, version: int) -> None:
+        """``version`` is on the board (call with ``lock`` held): moves waiting for it may go on."""
+        self.version = max(self.version, version)
+        self.turn.notify_all()
+
+
+def nonce(announcement: Announcement) -> str:
+    """The nonce of an outbox row's post: Discord (enforce_nonce) returns the first message for a repeat."""
+    return f"gin-ob-{announcement.id}"
+
+
+def hand_number(view: PublicViewLike) -> int:
+    """The hand in play (the public view numbers its deals from 1)."""
+    return view.deal_number
