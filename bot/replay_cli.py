@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.cli_args import ArgumentError, Parser
+from bot.i18n import current
 from bot.replay_file import ReplayFile, read
 
 
@@ -28,8 +29,9 @@ def show(replay: ReplayFile, hand: int | None, out: TextIO) -> None:
     names = list(replay.names)
     states = replay.states()
     print(f"{replay.game.title}, match #{replay.match_id}: {', '.join(names)}", file=out)
+    t = current()
     for line in replay.rules.summary():
-        print(f"  {line}", file=out)
+        print(f"  {t.said(line)}", file=out)
     shown = 0
     for position, state in enumerate(states[1:], start=1):
         playing = len(states[position - 1].hands) + 1  # the hand this move belongs to

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from bot.ai import AnyChooser
 from bot.engine import AnyState, GameType, IllegalAction
+from bot.i18n import current
 from render import AnyRenderer, Style, renderer_for
 
 from .menu import build_menu, show_main
@@ -48,7 +49,8 @@ class Table:
             f"{self.game.title} for {st.seats}, against the AI ({self.level}). "
             f"Rules: {st.rules.name}, to {st.rules.target}."
         )
-        self.write(block(st.rules.summary(), "  "))
+        t = current()
+        self.write(block([t.said(line) for line in st.rules.summary()], "  "))
         teams = st.public_view().teams
         mine = next((team for team in teams if HUMAN in team), ())
         partners = [self.names[s] for s in mine if s != HUMAN]
