@@ -42,7 +42,7 @@ def show(replay: ReplayFile, hand: int | None, out: TextIO) -> None:
         file=out,
     )
     for line in replay.rules.summary():
-        print(f"  {line}", file=out)
+        print(f"  {t.said(line)}", file=out)
     shown = 0
     for position, state in enumerate(states[1:], start=1):
         playing = len(states[position - 1].hands) + 1  # the hand this move belongs to

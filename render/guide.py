@@ -29,7 +29,11 @@ def option_line(entry: OptionEntry) -> str:
     t = current()
     default = t._("set by the table") if entry.default is None else entry.default
     return t._(
-        "`{key}=`: {what}; {accepts} (default {default})", key=o.key, what=o.what, accepts=o.accepts, default=default
+        "`{key}=`: {what}; {accepts} (default {default})",
+        key=o.key,
+        what=t._(o.what),
+        accepts=t.said(o.accepts),
+        default=default,
     )
 
 
@@ -40,7 +44,7 @@ def game_guide(game: GameType) -> list[str]:
     lines = [
         t._("**{game}** for {counts} players (`game:{name}`)", game=game.title, counts=_seats(game), name=game.name)
     ]
-    lines += [f"• {line}" for line in rules.summary()]
+    lines += [f"• {t.said(line)}" for line in rules.summary()]
     if len(game.variants) > 1:
         variants = ", ".join(f"`{v}`" for v in game.variants)
         lines.append(t._("Variants: {variants} (default `{default}`).", variants=variants, default=game.variants[0]))

@@ -63,6 +63,7 @@ from .melds import (
 )
 from .options import NO_OPTIONS, Option, OptionEntry, OptionTable
 from .order import CARD_ORDERS, CardOrder, deadwood_groups, sort_cards
+from .said import Counted, OptionError, Said
 
 __all__ = [
     "CARD_ORDERS",
@@ -76,6 +77,7 @@ __all__ = [
     "Arrangement",
     "Card",
     "CardOrder",
+    "Counted",
     "GameAction",
     "GameEvent",
     "GameRules",
@@ -87,9 +89,11 @@ __all__ = [
     "MatchSummary",
     "Option",
     "OptionEntry",
+    "OptionError",
     "OptionTable",
     "PublicViewLike",
     "RulesMaker",
+    "Said",
     "SeatViewLike",
     "Span",
     "Suit",

@@ -16,12 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .options import NO_OPTIONS, OptionTable
-
-
-def N_(text: str) -> str:
-    """Marks an English text for the catalogue (bot.i18n) where it is written; it is translated where shown."""
-    return text
+from .options import NO_OPTIONS, OptionTable, either
+from .said import N_, Counted, OptionError, Said
 
 
 class IllegalAction(Exception):
@@ -69,7 +65,8 @@ class MatchSummary:
 
 
 class GameRules(Protocol):
-    """A table's rules: a name, the match target, a JSON form and a summary in words."""
+    """A table's rules: a name, the match target, a JSON form and a summary in words (one ``Said`` a
+    sentence: an English message id and its fields, translated where it is shown; ``str()`` is English)."""
 
     @property
     def name(self) -> str: ...
@@ -79,7 +76,7 @@ class GameRules(Protocol):
 
     def to_dict(self) -> dict[str, Any]: ...
 
-    def summary(self) -> list[str]: ...
+    def summary(self) -> Sequence[Said]: ...
 
 
 class GameAction(Protocol):
@@ -272,11 +269,12 @@ class GameType:
         return () if self.team_layout is None else self.team_layout(rules, seats)
 
     def validate(self, rules: GameRules, seats: int) -> None:
-        """ValueError with the reason if ``rules`` cannot be played by ``seats`` players."""
+        """ValueError (an ``OptionError``) with the reason if ``rules`` cannot be played by ``seats`` players."""
         if seats not in self.seat_counts:
-            counts = [str(n) for n in self.seat_counts]
-            told = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-            raise ValueError(f"{self.title} is played by {told} players, not {seats}")
+            told = either([str(n) for n in self.seat_counts])
+            raise OptionError(
+                "{game} is played by {counts} players, not {seats}", game=self.title, counts=told, seats=seats
+            )
         if self.check_seats is not None:
             self.check_seats(rules, seats)
 
@@ -316,7 +314,9 @@ def game_type(name: str) -> GameType:
     """The registered game called ``name``; ValueError naming the known games otherwise."""
     game = _GAMES.get(name)
     if game is None:
-        raise ValueError(f"unknown game {name!r}; choose from {', '.join(_GAMES) or 'none'}")
+        if not _GAMES:
+            raise OptionError("unknown game {name}; choose from none", name=repr(name))
+        raise OptionError("unknown game {name}; choose from {games}", name=repr(name), games=", ".join(_GAMES))
     return game
 
 
@@ -325,8 +325,10 @@ def game_names() -> tuple[str, ...]:
 
 
 __all__ = [
+    "N_",
     "RESIGN_TEXT",
     "AnyState",
+    "Counted",
     "GameAction",
     "GameEvent",
     "GameRules",
@@ -335,8 +337,10 @@ __all__ = [
     "HandRecordLike",
     "IllegalAction",
     "MatchSummary",
+    "OptionError",
     "PublicViewLike",
     "RulesMaker",
+    "Said",
     "SeatViewLike",
     "game_names",
     "game_type",

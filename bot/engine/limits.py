@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, TypeGuard
 
+from .said import OptionError, Said
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -29,23 +31,30 @@ class Span:
         return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
 
     def check(self, value: object, what: str) -> int:
-        """``value`` itself if the span holds it; ValueError "<what> must be a whole number from .. to .." otherwise."""
+        """``value`` itself if the span holds it; OptionError "<what> must be a whole number from .. to .."
+        otherwise (``what``: a rules field's name, as written in code)."""
         if not self.holds(value):
-            raise ValueError(f"{what} must be {self.words}")
+            raise OptionError(
+                "{what} must be a whole number from {low} to {high}", what=what, low=self.low, high=self.high
+            )
         return value
 
     def read(self, text: str, what: str) -> int:
-        """A number written in ASCII digits and in the span; ValueError "<what> is a whole number from .. to ..".
+        """A number written in ASCII digits and in the span; OptionError "<what> is a whole number from .. to .."
+        (``what``: a marked message id, 'the gin bonus', translated where the error is shown).
 
         Signs, underscores and other scripts' digits are refused, which ``int()`` would take.
         """
         if not (text.isascii() and text.isdigit()) or not self.holds(int(text)):
-            raise ValueError(f"{what} is {self.words}")
+            raise OptionError(
+                "{what} is a whole number from {low} to {high}", what=Said(what), low=self.low, high=self.high
+            )
         return int(text)
 
     @property
-    def words(self) -> str:
-        return f"a whole number from {self.low} to {self.high}"
+    def words(self) -> Said:
+        """'a whole number from 0 to 1000', translated where it is shown."""
+        return Said("a whole number from {low} to {high}", low=self.low, high=self.high)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,25 +6,29 @@ to read it back from a rules object); ``GameType.options`` holds it, so the slas
 terminal, selfplay and help texts see the same table. The spelling is the same in every game:
 fields are ``key=value`` words with spaces or commas between them, keys and values in any
 case, yes/no written as yes, no, y, n, true, false, on, off, 1 or 0. Every bad field gets its
-own message and all of them are reported together in one ValueError, joined by '; '
-(docs/rules.md#table-options lists the keys).
+own message and all of them are reported together in one ``OptionError`` (a ValueError), joined
+by '; ' (docs/rules.md#table-options lists the keys). Every description and message is an English
+catalogue id (``N_``, ``Said``) translated by the layer that shows it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from functools import reduce
+from typing import Any, Final, Literal
 
 from .limits import Span
+from .said import OptionError, Said
 
 Overrides = dict[str, Any]  # rules field -> value (typed by the rules class the caller builds)
-Reader = Callable[[str], Overrides]  # a value's text (lower case) -> overrides; ValueError(reason) if bad
+Reader = Callable[[str], Overrides]  # a value's text (lower case) -> overrides; OptionError(reason) if bad
 Shower = Callable[[Any], str | None]  # a rules object -> the option's value as written (None: not set)
 OptionKind = Literal["number", "yes/no", "choice", "custom"]
 
 YES: tuple[str, ...] = ("yes", "y", "true", "on", "1")
 NO: tuple[str, ...] = ("no", "n", "false", "off", "0")
+_AS_WRITTEN: Final = "{word}"  # a value as typed (no words to translate): not a catalogue id
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,16 +36,16 @@ class Option:
     """One table option of a game: ``key=value`` in an options string."""
 
     key: str  # as written, lower case: 'gin'
-    what: str  # what it sets, for messages and help: 'the gin bonus'
+    what: str  # what it sets, for messages and help: 'the gin bonus' (a message id, marked N_)
     kind: OptionKind
-    accepts: str  # the values it takes, in words: 'a whole number from 0 to 1000', 'yes or no'
+    accepts: Said  # the values it takes, in words: 'a whole number from 0 to 1000', 'yes or no'
     values: tuple[str, ...]  # the words a value may be (a choice, yes/no); () for numbers and free forms
     span: Span | None  # a number's bounds (kind 'number'; a free form may name one too)
     read: Reader
     show: Shower
 
     def parse(self, text: str) -> Overrides:
-        """The rules fields this value sets; ValueError with the reason (without the key) if bad."""
+        """The rules fields this value sets; OptionError with the reason (without the key) if bad."""
         return self.read(text.strip().lower())
 
 
@@ -64,12 +68,13 @@ def _shown(value: object) -> str | None:
 
 
 def read_yes_no(text: str, what: str) -> bool:
-    """True or False from any yes/no spelling (lower case); ValueError "<what>: write yes or no"."""
+    """True or False from any yes/no spelling (lower case); OptionError "<what>: write yes or no"
+    (``what``: a marked message id)."""
     if text in YES:
         return True
     if text in NO:
         return False
-    raise ValueError(f"{what}: write yes or no")
+    raise OptionError("{what}: write yes or no", what=Said(what))
 
 
 def yes_no(key: str, field: str, what: str) -> Option:
@@ -78,7 +83,7 @@ def yes_no(key: str, field: str, what: str) -> Option:
         key,
         what,
         "yes/no",
-        "yes or no",
+        Said("yes or no"),
         ("yes", "no"),
         None,
         lambda text: {field: read_yes_no(text, what)},
@@ -93,7 +98,7 @@ def choice(key: str, field: str, what: str, words: Mapping[str, object]) -> Opti
 
     def read(text: str) -> Overrides:
         if text not in table:
-            raise ValueError(f"{what}: choose {either(list(table))}")
+            raise OptionError("{what}: choose {words}", what=Said(what), words=either(list(table)))
         return {field: table[text]}
 
     def show(rules: Any) -> str | None:
@@ -106,7 +111,7 @@ def choice(key: str, field: str, what: str, words: Mapping[str, object]) -> Opti
 def custom(
     key: str,
     what: str,
-    accepts: str,
+    accepts: Said,
     read: Reader,
     show: Shower,
     *,
@@ -117,9 +122,11 @@ def custom(
     return Option(key, what, "custom", accepts, values, span, read, show)
 
 
-def either(words: list[str]) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def either(words: list[str]) -> Said:
+    """'a', 'a or b', 'a, b or c' (words as typed: '7', 'double'; 'or' is translated)."""
+    if len(words) == 1:
+        return Said(_AS_WRITTEN, word=words[0])
+    return Said("{words} or {word}", words=", ".join(words[:-1]), word=words[-1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +142,7 @@ class OptionEntry:
 class OptionTable:
     """The options of one game, in the order help lists them."""
 
-    game: str  # the game's title, for "Skarney Gin takes no options"
+    game: str  # the game's title, for "Skarney Gin takes no options" ('' for no game: "this game")
     options: tuple[Option, ...] = ()
 
     def __post_init__(self) -> None:
@@ -157,40 +164,43 @@ class OptionTable:
         key = key.strip().lower()
         return next((o for o in self.options if o.key == key), None)
 
-    def unknown(self, key: str) -> str:
+    def unknown(self, key: str) -> Said:
         """The message for a key this game does not know."""
         if not self.options:
-            return f"unknown option {key!r} ({self.game} takes no options)"
-        return f"unknown option {key!r} (known: {', '.join(self.keys)})"
+            if not self.game:
+                return Said("unknown option {key} (this game takes no options)", key=repr(key))
+            return Said("unknown option {key} ({game} takes no options)", key=repr(key), game=self.game)
+        return Said("unknown option {key} (known: {keys})", key=repr(key), keys=", ".join(self.keys))
 
     def parse(self, text: str) -> Overrides:
-        """Rules field overrides from an options string; ValueError naming every bad field, joined by '; '."""
+        """Rules field overrides from an options string; OptionError naming every bad field, joined by '; '."""
         overrides: Overrides = {}
-        errors: list[str] = []
+        errors: list[Said] = []
         seen: set[str] = set()
         for word in split_options(text):
             key, eq, value = word.partition("=")
             key, value = key.strip().lower(), value.strip()
             if not key:
-                errors.append(f"{word!r} names no option: write key=value")
+                errors.append(Said("{word} names no option: write key=value", word=repr(word)))
                 continue
             option = self.get(key)
             if option is None:
                 errors.append(self.unknown(key))
                 continue
             if not eq or not value:
-                errors.append(f"{word!r} needs a value: write {key}=value")
+                errors.append(Said("{word} needs a value: write {key}=value", word=repr(word), key=key))
                 continue
             if key in seen:
-                errors.append(f"{key} is given twice")
+                errors.append(Said("{key} is given twice", key=key))
                 continue
             seen.add(key)
             try:
                 overrides.update(option.parse(value))
             except ValueError as e:
-                errors.append(f"{key}={value}: {e}")
+                reason = e.said if isinstance(e, OptionError) else str(e)
+                errors.append(Said("{key}={value}: {reason}", key=key, value=value, reason=reason))
         if errors:
-            raise ValueError("; ".join(errors))
+            raise OptionError.of(reduce(lambda first, then: Said("{first}; {then}", first=first, then=then), errors))
         return overrides
 
     def describe(self, rules: object, defaults: object) -> tuple[OptionEntry, ...]:
@@ -203,7 +213,7 @@ def split_options(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-NO_OPTIONS = OptionTable("this game")
+NO_OPTIONS = OptionTable("")
 """The table of a game that takes no options (the default of ``GameType.options``)."""
 
 __all__ = [
@@ -212,9 +222,11 @@ __all__ = [
     "YES",
     "Option",
     "OptionEntry",
+    "OptionError",
     "OptionKind",
     "OptionTable",
     "Overrides",
+    "Said",
     "choice",
     "custom",
     "either",

@@ -6,6 +6,7 @@ Code writes English message ids and asks a language's ``Texts`` for them::
     t._("Draw from the stock")                       # -> "Vom Stapel ziehen"
     t.ngettext("{n} card", "{n} cards", 3, n=3)      # the language's own plural rules
     t.number(1234)                                   # -> "1.234"
+    t.said(rules.summary()[0])                       # a text the engine decided: its id and fields
 
 Placeholders are ``str.format`` fields (``{name}``), filled after the translation. A text needed
 before a language is known (a module constant) is marked with ``N_`` and translated where shown.
@@ -19,7 +20,7 @@ Discord layer may all use it.
 
 from __future__ import annotations
 
-from .catalogue import CATALOGUES, DEFAULT, IN_PROGRESS, LANGUAGES, PSEUDO, Texts, texts
+from .catalogue import CATALOGUES, DEFAULT, IN_PROGRESS, LANGUAGES, PSEUDO, Saying, Texts, texts
 from .choice import choose, from_discord, language_names
 from .speaking import current, speaking
 
@@ -39,6 +40,7 @@ __all__ = [
     "NP_",
     "N_",
     "PSEUDO",
+    "Saying",
     "Texts",
     "choose",
     "current",

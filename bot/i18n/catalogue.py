@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol, runtime_checkable
 
 from babel import Locale
 from babel.lists import format_list
@@ -25,6 +25,19 @@ LANGUAGES: Final = ("en", "de", "es", "fr", "pt_BR")
 IN_PROGRESS: Final[tuple[str, ...]] = ()  # catalogues being written: not offered until complete
 CATALOGUES: Final = (*LANGUAGES[1:], *IN_PROGRESS)
 PSEUDO: Final = "qps"  # a test language: every text accented, 30 % longer and bracketed
+
+
+@runtime_checkable
+class Saying(Protocol):
+    """A text decided before its language is known: an English message id and its ``{fields}`` (the
+    engine's ``Said``, ``IllegalAction``, ``OptionError``; the service's ``Refusal``). A field may be a
+    ``Saying`` itself, translated on its own; one with ``plural`` and ``n`` is counted (ngettext)."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def fields(self) -> Mapping[str, object]: ...
 
 
 class Texts:
@@ -50,6 +63,17 @@ class Texts:
         the reader, which other languages write with another verb form)."""
         text = self._tr.pgettext(context, message)
         return text.format(**fields) if fields else text
+
+    def said(self, text: Saying | str, /) -> str:
+        """A text decided elsewhere (``Saying``: its id and fields, nested ones translated too), or a
+        plain message id, in this language."""
+        if isinstance(text, str):
+            return self._(text)
+        fields = {k: self.said(v) if isinstance(v, Saying) else v for k, v in text.fields.items()}
+        plural, n = getattr(text, "plural", None), getattr(text, "n", None)
+        if isinstance(plural, str) and isinstance(n, int):
+            return self.ngettext(text.message, plural, n, **fields)
+        return self._(text.message, **fields)
 
     def number(self, n: float) -> str:
         """A number as the language writes it (grouping and decimal signs)."""

@@ -28,7 +28,7 @@ from bot.store import (
 )
 
 from .base import Chooser
-from .errors import STALE, Refusal
+from .errors import STALE, Refusal, sentence
 from .lobby import BOT_NAME, TABLE_TTL_S
 from .records import ActResult, MatchInfo, Overdue
 from .replay import ReplayBook, ReplayFrame
@@ -67,4 +67,5 @@ __all__ = [
     "TableService",
     "family_of",
     "reviewable",
+    "sentence",
 ]

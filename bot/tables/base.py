@@ -118,7 +118,7 @@ class ServiceBase:
         try:
             game = game_type(name)
         except ValueError as e:
-            raise Refusal(sentence(str(e))) from None
+            raise Refusal.of_error(e) from None
         if seats == 2 and 2 not in game.seat_counts:
             raise Refusal("{game} is not played by two here yet.", game=game.title)
         return game
@@ -141,7 +141,7 @@ class ServiceBase:
         try:
             return maker(variant, target, options) if options.strip() else maker(variant, target)
         except ValueError as e:
-            raise Refusal(sentence(str(e))) from None
+            raise Refusal.of_error(e) from None
 
     async def _table_rules(
         self,
@@ -159,13 +159,3 @@ class ServiceBase:
             variant = variant or settings.default_variant
             target = target if target is not None else settings.target
         return self._rules(game, variant or self._game(game, seats).variants[0], target, options, seats=seats)
-
-
-def sentence(text: str) -> str:
-    """An engine's message as a player-facing sentence: capitalised (unless it starts with an option
-    as written, e.g. 'gin=lots: ...'), one full stop."""
-    text = text.strip().rstrip(".")
-    first = text.split(" ", 1)[0]
-    if "=" in first or first[:1] in "'\"":
-        return f"{text}."
-    return f"{text[:1].upper()}{text[1:]}."

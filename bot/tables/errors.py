@@ -16,7 +16,30 @@ class Refusal(Exception):
         self.message = message
         self.fields = fields
         self.reason = message.format(**fields) if fields else message
+        self.as_sentence = False  # the translation is made a sentence (capitalised, one full stop) where shown
         super().__init__(self.reason)
+
+    @classmethod
+    def of_error(cls, error: Exception) -> Refusal:
+        """An engine's ValueError as a refusal: an ``OptionError`` keeps its message id and fields (the
+        answering layer translates them, then makes the text a sentence); any other says its English."""
+        message, fields = getattr(error, "message", None), getattr(error, "fields", None)
+        if not isinstance(message, str) or not isinstance(fields, dict):
+            message, fields = str(error), {}
+        refusal = cls(message, **fields)
+        refusal.reason = sentence(str(error))
+        refusal.as_sentence = True
+        return refusal
+
+
+def sentence(text: str) -> str:
+    """An engine's message as a player-facing sentence: capitalised (unless it starts with an option
+    as written, e.g. 'gin=lots: ...', or a quoted word), one full stop."""
+    text = text.strip().rstrip(".")
+    first = text.split(" ", 1)[0]
+    if "=" in first or first[:1] in "'\"":
+        return f"{text}."
+    return f"{text[:1].upper()}{text[1:]}."
 
 
 def no_longer_open(what: str, status: str) -> Refusal:

@@ -18,7 +18,6 @@ from bot.constants import DEFAULT_GAME, DEFAULT_LEVEL, LEVELS
 from bot.engine import GameRules, GameType
 from bot.store import Challenge, ChallengeStatus, Place
 
-from .base import sentence
 from .challenges import ChallengesPart, _mentions
 from .errors import Refusal, no_longer_open
 from .records import MatchInfo
@@ -258,7 +257,7 @@ class LobbyPart(ChallengesPart):
         try:
             kind.validate(rules, seats)
         except ValueError as e:
-            raise Refusal(sentence(str(e))) from None
+            raise Refusal.of_error(e) from None
 
     async def _open_host_table(self, table_id: int, host_id: int) -> Challenge:
         row = await self._open_challenge(table_id)

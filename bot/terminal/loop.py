@@ -56,7 +56,8 @@ class Table:
                 target=st.rules.target,
             )
         )
-        self.write(block(st.rules.summary(), "  "))
+        t = current()
+        self.write(block([t.said(line) for line in st.rules.summary()], "  "))
         teams = st.public_view().teams
         mine = next((team for team in teams if HUMAN in team), ())
         partners = [self.names[s] for s in mine if s != HUMAN]

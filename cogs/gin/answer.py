@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Texts, speaking
-from bot.tables import Refusal, StorageFault, TableService
+from bot.tables import Refusal, StorageFault, TableService, sentence
 
 from . import messages, speech
 
@@ -129,7 +129,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     t = await reader_of(interaction)
     if isinstance(original, Refusal):
         log.debug("refused %s for user %s (%s): %s", interaction.id, interaction.user.id, where, original.reason)
-        await say(interaction, t._(original.message, **original.fields))
+        text = t.said(original)
+        await say(interaction, sentence(text) if original.as_sentence else text)
         return
     if isinstance(original, StorageFault):  # the store logs the fault itself (once a minute): no traceback here
         log.info("%s: storage fault for interaction %s: %s", where, interaction.id, original)

@@ -68,7 +68,7 @@ def rules_for(game: str, variant: str | None, target: int | None = None) -> Game
         kind = game_type(game)
         return kind.make_rules(variant or kind.variants[0], target)
     except ValueError as error:
-        raise Refusal(messages.as_refusal(error)) from None
+        raise Refusal.of_error(error) from None
 
 
 @app_commands.guild_only()

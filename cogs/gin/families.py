@@ -10,7 +10,7 @@ from bot.constants import DEFAULT_GAME
 from bot.engine import game_names, game_type
 from bot.tables import DEFAULT_FAMILY, Refusal, family_of
 
-from . import messages, server_messages
+from . import server_messages
 
 
 async def family_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -30,7 +30,7 @@ def family(game: str | None, players: int | None) -> tuple[str, str]:
     try:
         kind = game_type(name)
     except ValueError as error:
-        raise Refusal(messages.as_refusal(error)) from None
+        raise Refusal.of_error(error) from None
     seats = players if players is not None else kind.seat_counts[0]
     if seats not in kind.seat_counts:
         raise Refusal(server_messages.not_played_by(kind.title, seats))

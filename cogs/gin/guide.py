@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.constants import DEFAULT_GAME
 from bot.engine import game_names, game_type
-from bot.i18n import current
+from bot.i18n import Saying, current
 from render.games import offered_games
 from render.guide import game_guide, games_line, option_suggestions
 
@@ -96,8 +96,10 @@ async def help_command(interaction: discord.Interaction, game: str | None = None
     else:
         try:
             kind = game_type(game)
-        except ValueError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+        except ValueError as error:  # an OptionError: its id and fields
+            await interaction.followup.send(
+                current().said(error) if isinstance(error, Saying) else str(error), ephemeral=True
+            )
             return
         title, lines = current()._("{game}: how to play", game=kind.title), game_guide(kind)
     embed = discord.Embed(title=title, description=_fit(lines), colour=COLOUR)

@@ -62,12 +62,6 @@ def cannot_show(title: str) -> str:
     return current()._("I can't show {game} here yet.", game=title)
 
 
-def as_refusal(error: Exception) -> str:
-    """An engine ValueError ('unknown variant ...') as a sentence to show."""
-    text = str(error).rstrip(".")
-    return f"{text[:1].upper()}{text[1:]}."
-
-
 # -- component labels --------------------------------------------------------------------------
 MY_HAND = N_("My hand")
 REFRESH = N_("Refresh")
@@ -257,11 +251,12 @@ def claimed(name: str) -> str:
 
 
 def rules_text(title: str, rules: Any) -> str:
-    """A ruleset's summary lines as one message."""
+    """A ruleset's summary lines as one message, in the language being written now."""
+    t = current()
     summary = rules.summary()
     lines = [summary] if isinstance(summary, str) else list(summary)
-    head = current()._("**{game} rules: {variant}** (to {target})", game=title, variant=rules.name, target=rules.target)
-    return head + "\n" + "\n".join(f"• {line}" for line in lines)
+    head = t._("**{game} rules: {variant}** (to {target})", game=title, variant=rules.name, target=rules.target)
+    return head + "\n" + "\n".join(f"• {t.said(line)}" for line in lines)
 
 
 # -- deadlines ---------------------------------------------------------------------------------

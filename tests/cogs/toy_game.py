@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import GameType, IllegalAction, MatchSummary, register, unregister
+from bot.engine import GameType, IllegalAction, MatchSummary, Said, register, unregister
 from render import Control, RenderedImage, Style, register_renderer, unregister_renderer
 
 NAME = "race"
@@ -30,8 +30,8 @@ class RaceRules:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target}
 
-    def summary(self) -> list[str]:
-        return [f"Reach {HAND_GOAL} in a hand to win it", "Draw adds 1, play adds 1 to 3"]
+    def summary(self) -> list[Said]:
+        return [Said("Reach {goal} in a hand to win it", goal=HAND_GOAL), Said("Draw adds 1, play adds 1 to 3")]
 
 
 @dataclass(frozen=True)

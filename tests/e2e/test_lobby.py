@@ -311,7 +311,7 @@ async def test_a_two_player_challenge_with_options_keeps_accept_and_decline(
         assert not (await press(fd, fd.bob, challenge, "Accept")).followups
         match = await service.match_for_channel(fd.channel.id)
         assert match is not None and match.seats == 2
-        assert any("20" in line for line in match.rules.summary())
+        assert any("20" in str(line) for line in match.rules.summary())
 
 
 async def test_knockout_for_three_from_the_lobby_with_two_ai_seats(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -363,7 +363,7 @@ async def test_a_game_against_the_bot_with_table_options(fake_discord: FakeDisco
         board = await fd.wait_for_message(lambda m: m.public and m.find_component(label="My hand") is not None)
         match = await service.match_for_channel(fd.channel.id)
         assert match is not None and match.seats == 2 and match.ai_levels == (None, "normal")
-        assert board.content.startswith("**Gin Rummy**") and any("20" in line for line in match.rules.summary())
+        assert board.content.startswith("**Gin Rummy**") and any("20" in str(line) for line in match.rules.summary())
         assert (await service.get_challenge(1)).status is ChallengeStatus.ACCEPTED  # its table, started at once
 
         # Resign, then Rematch: the new match keeps the table's options.

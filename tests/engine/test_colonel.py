@@ -45,7 +45,7 @@ def test_registered_with_rules_and_options() -> None:
         make_rules("standard", 0)
     with pytest.raises(ValueError, match="2 players"):
         g.new(g.make_rules("standard"), 1, 3)
-    assert any("Challenge" in line for line in g.make_rules("standard").summary())
+    assert any("Challenge" in str(line) for line in g.make_rules("standard").summary())
 
 
 def test_a_fresh_deal() -> None:

@@ -140,7 +140,7 @@ def test_a_game_lists_its_options_with_values_and_defaults() -> None:
     entry = colonel.options.describe(colonel.make_rules("no-challenge"), colonel.make_rules("no-challenge"))[0]
     assert (entry.option.kind, entry.option.values, entry.value, entry.default) == ("yes/no", ("yes", "no"), "no", "no")
     ko = game_type("knockout").options
-    assert [(o.key, o.kind, o.accepts) for o in ko] == [
+    assert [(o.key, o.kind, str(o.accepts)) for o in ko] == [
         ("cards", "choice", "7 or 10"),
         ("biggin", "yes/no", "yes or no"),
         ("limit", "number", "a whole number from 0 to 10"),

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from bot.ai import register_ai, unregister_ai
-from bot.engine import GameRules, GameType, IllegalAction, MatchSummary, register, unregister
+from bot.engine import GameRules, GameType, IllegalAction, MatchSummary, Said, register, unregister
 from render import Control, register_renderer, unregister_renderer
 from render.kit.draw import RenderedImage, finish
 from render.kit.style import Style
@@ -31,8 +31,10 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target}
 
-    def summary(self) -> list[str]:
-        return [f"Play one card each; the higher card wins the hand. First to {self.target} hands wins."]
+    def summary(self) -> list[Said]:  # each sentence a message id and its fields, translated where shown
+        return [
+            Said("Play one card each; the higher card wins the hand. First to {target} hands wins.", target=self.target)
+        ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from ..knock.rules import KNOCK_SCORING, PRESETS, SHUTOUTS, STOCK_OUTS, TEAM_SCO
 from ..knock.summary import COUNTERS
 from ..limits import LIMITS
 from ..options import OptionTable, Overrides, choice, custom, number, read_yes_no, yes_no
+from ..said import N_, OptionError, Said
 from .match import Match
 from .partners import TEAMS, TeamMatch
 from .three import ThreeMatch
@@ -29,14 +30,14 @@ SEAT_COUNTS = (2, 3, 4)
 def _length(text: str) -> Overrides:
     kind, _, n = text.partition(":")
     if kind == "target":
-        return {"length": "target", **({"target": LIMITS.target.read(n, "the target")} if n else {})}
+        return {"length": "target", **({"target": LIMITS.target.read(n, N_("the target"))} if n else {})}
     if kind == "hands":
         if not n:
-            raise ValueError("write hands:N, the number of deals")
-        return {"length": "hands", "hand_count": LIMITS.gin_hands.read(n, "the number of deals")}
+            raise OptionError("write hands:N, the number of deals")
+        return {"length": "hands", "hand_count": LIMITS.gin_hands.read(n, N_("the number of deals"))}
     if kind == "series":
-        return {"length": "series", **({"series_target": LIMITS.target.read(n, "the series target")} if n else {})}
-    raise ValueError("choose target:N, hands:N or series (series:N for another series target than 500)")
+        return {"length": "series", **({"series_target": LIMITS.target.read(n, N_("the series target"))} if n else {})}
+    raise OptionError("choose target:N, hands:N or series (series:N for another series target than 500)")
 
 
 def _show_length(rules: Ruleset) -> str:
@@ -49,40 +50,44 @@ def _show_length(rules: Ruleset) -> str:
 
 def _big_gin(text: str) -> Overrides:
     if text.isascii() and text.isdigit():  # a number is the bonus (so 0 and 1 are bonuses here, not no and yes)
-        return {"big_gin": True, "big_gin_bonus": LIMITS.bonus.read(text, "the big gin bonus")}
-    return {"big_gin": read_yes_no(text, "big gin")}
+        return {"big_gin": True, "big_gin_bonus": LIMITS.bonus.read(text, N_("the big gin bonus"))}
+    return {"big_gin": read_yes_no(text, N_("big gin"))}
 
 
 GIN_OPTIONS = OptionTable(
     "Gin Rummy",
     (
-        number("gin", "gin_bonus", "the gin bonus", LIMITS.bonus),
-        number("undercut", "undercut_bonus", "the undercut bonus", LIMITS.bonus),
-        yes_no("tie", "undercut_bonus_on_tie", "the undercut bonus on a tie"),
+        number("gin", "gin_bonus", N_("the gin bonus"), LIMITS.bonus),
+        number("undercut", "undercut_bonus", N_("the undercut bonus"), LIMITS.bonus),
+        yes_no("tie", "undercut_bonus_on_tie", N_("the undercut bonus on a tie")),
         custom(
             "biggin",
-            "big gin",
-            f"yes, no or the big gin bonus ({LIMITS.bonus.words})",
+            N_("big gin"),
+            Said(
+                "yes, no or the big gin bonus (a whole number from {low} to {high})",
+                low=LIMITS.bonus.low,
+                high=LIMITS.bonus.high,
+            ),
             _big_gin,
             lambda rules: str(rules.big_gin_bonus) if rules.big_gin else "no",
             values=("yes", "no"),
             span=LIMITS.bonus,
         ),
-        number("line", "line_bonus", "the line bonus", LIMITS.bonus),
-        number("game", "game_bonus", "the game bonus", LIMITS.bonus),
-        choice("shutout", "shutout", "the shutout rule", {s: s for s in SHUTOUTS}),
-        choice("knock", "knock_scoring", "a knock scores", {s: s for s in KNOCK_SCORING}),
-        choice("stockout", "stock_out", "at 2 stock cards", {s: s for s in STOCK_OUTS}),
-        choice("deal", "deal", "the deal", {"10": 10, "11": 11}),
+        number("line", "line_bonus", N_("the line bonus"), LIMITS.bonus),
+        number("game", "game_bonus", N_("the game bonus"), LIMITS.bonus),
+        choice("shutout", "shutout", N_("the shutout rule"), {s: s for s in SHUTOUTS}),
+        choice("knock", "knock_scoring", N_("a knock scores"), {s: s for s in KNOCK_SCORING}),
+        choice("stockout", "stock_out", N_("at 2 stock cards"), {s: s for s in STOCK_OUTS}),
+        choice("deal", "deal", N_("the deal"), {"10": 10, "11": 11}),
         custom(
             "length",
-            "the match length",
-            "target:N, hands:N or series (series:N)",
+            N_("the match length"),
+            Said("target:N, hands:N or series (series:N)"),
             _length,
             _show_length,
             values=("target", "hands:", "series"),
         ),
-        choice("teams", "teams", "partnership scoring", {s: s for s in TEAM_SCORING}),  # not set: sum
+        choice("teams", "teams", N_("partnership scoring"), {s: s for s in TEAM_SCORING}),  # not set: sum
     ),
 )
 
@@ -97,7 +102,9 @@ def make_rules(variant: str, target: int | None = None, options: str = "") -> Ru
     if target is not None:
         told = overrides.get("target")
         if told is not None and told != target:
-            raise ValueError(f"the target is {target}, but length=target:{told} says otherwise")
+            raise OptionError(
+                "the target is {target}, but length=target:{told} says otherwise", target=target, told=told
+            )
         overrides["target"] = overrides["team_target"] = target  # the partnerships' target too
     return replace(rules, **overrides)
 
@@ -107,11 +114,11 @@ def check_seats(rules: GameRules, seats: int) -> None:
     if not isinstance(rules, Ruleset):
         raise TypeError("Gin needs a Gin ruleset")
     if rules.teams is not None and seats != 4:
-        raise ValueError("teams= is the scoring of four players in two partnerships")
+        raise OptionError("teams= is the scoring of four players in two partnerships")
     if rules.hollywood and seats != 2:
-        raise ValueError("Hollywood scores three games between two players: play it with two")
+        raise OptionError("Hollywood scores three games between two players: play it with two")
     if rules.length == "series" and seats != 2:
-        raise ValueError("a series (length=series) is played by two players")
+        raise OptionError("a series (length=series) is played by two players")
 
 
 def _rules_from_dict(data: dict[str, Any]) -> Ruleset:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from ..cards import Card, Suit
 from ..limits import LIMITS
+from ..said import N_, Counted, OptionError, Said
 
 OKLAHOMA: Literal["oklahoma"] = "oklahoma"
 KnockLimit = int | Literal["oklahoma"]
@@ -104,9 +105,11 @@ class Ruleset:
             raise ValueError(f"name must be {LIMITS.rules_name.low} to {LIMITS.rules_name.high} characters")
         # combinations that cannot be played
         if self.deal == 11 and self.knock_limit == OKLAHOMA:
-            raise ValueError("the 11-card deal has no upcard, and Oklahoma's knock limit is the upcard: choose deal=10")
+            raise OptionError(
+                "the 11-card deal has no upcard, and Oklahoma's knock limit is the upcard: choose deal=10"
+            )
         if self.hollywood and self.length != "target":
-            raise ValueError("Hollywood plays three games to the target: it takes no other match length")
+            raise OptionError("Hollywood plays three games to the target: it takes no other match length")
 
     @property
     def shutout_double(self) -> bool:
@@ -153,81 +156,137 @@ class Ruleset:
             raise ValueError(f"unknown ruleset fields: {', '.join(sorted(unknown))}")
         return cls(**data)
 
-    def summary(self) -> list[str]:
-        """The rules in short, one line each, from the fields (for /gin rules and the README)."""
-        lines = []
+    def summary(self) -> list[Said]:
+        """The rules in short, one sentence each, from the fields (for /gin rules and the README)."""
+        lines: list[Said] = []
         if self.sequence:
             lines.append(
-                "Sequence gin: only runs are melds; a run of 6 or more earns 1 a card, and each J, Q, K "
-                "in runs 1 more, on the hand's score only."
+                Said(
+                    "Sequence gin: only runs are melds; a run of 6 or more earns 1 a card, and each J, Q, K "
+                    "in runs 1 more, on the hand's score only."
+                )
             )
         if self.straight:
-            lines.append("Straight gin: no knocking; a hand ends only by gin, big gin or a draw.")
+            lines.append(Said("Straight gin: no knocking; a hand ends only by gin, big gin or a draw."))
         elif self.knock_limit == OKLAHOMA:
-            ace = "gin only" if self.oklahoma_ace == 0 else str(self.oklahoma_ace)
-            lines.append(f"Oklahoma: the knock limit is the first upcard's value (ace: {ace}).")
+            if self.oklahoma_ace == 0:
+                lines.append(Said("Oklahoma: the knock limit is the first upcard's value (ace: gin only)."))
+            else:
+                lines.append(
+                    Said("Oklahoma: the knock limit is the first upcard's value (ace: {ace}).", ace=self.oklahoma_ace)
+                )
             if self.oklahoma_spade_double:
-                lines.append("A spade upcard doubles every score of that hand.")
+                lines.append(Said("A spade upcard doubles every score of that hand."))
         else:
-            lines.append(f"Knock with {self.knock_limit} or less deadwood; 0 is gin.")
+            lines.append(Said("Knock with {limit} or less deadwood; 0 is gin.", limit=self.knock_limit))
         if self.deal == 11:
-            lines.append("The non-dealer gets 11 cards and starts the discard pile with his first discard; no upcard.")
+            lines.append(
+                Said("The non-dealer gets 11 cards and starts the discard pile with his first discard; no upcard.")
+            )
         if not self.straight:
-            scored = "the defender's whole deadwood" if self.knock_scoring == "whole" else "the difference"
-            lines.append(f"A knock scores {scored}.")
-        lines.append(f"Gin: {self.gin_bonus} + the opponent's deadwood; no lay-offs against gin.")
+            if self.knock_scoring == "whole":
+                lines.append(Said("A knock scores the defender's whole deadwood."))
+            else:
+                lines.append(Said("A knock scores the difference."))
+        lines.append(Said("Gin: {bonus} + the opponent's deadwood; no lay-offs against gin.", bonus=self.gin_bonus))
         if self.big_gin:
-            lines.append(f"Big gin (all 11 cards melded): {self.big_gin_bonus} + the opponent's deadwood.")
+            lines.append(
+                Said("Big gin (all 11 cards melded): {bonus} + the opponent's deadwood.", bonus=self.big_gin_bonus)
+            )
         if not self.straight:  # no knock, so no undercut
-            tie = "" if self.undercut_bonus_on_tie else " (no bonus on a tie)"
-            lines.append(f"Undercut: the defender scores {self.undercut_bonus} + the difference{tie}.")
+            if self.undercut_bonus_on_tie:
+                lines.append(Said("Undercut: the defender scores {bonus} + the difference.", bonus=self.undercut_bonus))
+            else:
+                lines.append(
+                    Said(
+                        "Undercut: the defender scores {bonus} + the difference (no bonus on a tie).",
+                        bonus=self.undercut_bonus,
+                    )
+                )
         if self.stock_out == "lower":
             lines.append(
-                "At 2 stock cards the lower deadwood scores the difference (equal: a drawn hand, "
-                "the same dealer deals again)."
+                Said(
+                    "At 2 stock cards the lower deadwood scores the difference (equal: a drawn hand, "
+                    "the same dealer deals again)."
+                )
             )
         else:
-            lines.append("A drawn hand (2 cards left in the stock) scores nothing; the same dealer deals again.")
-        bonuses = f"game bonus {self.game_bonus}, {self.line_bonus} per hand won"
+            lines.append(Said("A drawn hand (2 cards left in the stock) scores nothing; the same dealer deals again."))
+        bonuses = {"game": self.game_bonus, "line": self.line_bonus}
         if self.length == "hands":
             lines.append(
-                f"The match is {self.hand_count} deals; the higher hand points win it ({bonuses}); "
-                "a tie plays on, a deal at a time."
+                Counted(
+                    "The match is {count} deal; the higher hand points win it (game bonus {game}, {line} per hand "
+                    "won); a tie plays on, a deal at a time.",
+                    "The match is {count} deals; the higher hand points win it (game bonus {game}, {line} per hand "
+                    "won); a tie plays on, a deal at a time.",
+                    self.hand_count,
+                    count=self.hand_count,
+                    **bonuses,
+                )
             )
         elif self.length == "series":
             lines.append(
-                f"A series: games to {self.target} (hand points only) are added up to {self.series_target}, "
-                f"{self.series_game_bonus} per game won, {self.series_bonus} to the series winner and "
-                f"{self.series_shutout_bonus} more if the loser won no game."
+                Said(
+                    "A series: games to {target} (hand points only) are added up to {series_target}, "
+                    "{game_bonus} per game won, {series_bonus} to the series winner and "
+                    "{shutout_bonus} more if the loser won no game.",
+                    target=self.target,
+                    series_target=self.series_target,
+                    game_bonus=self.series_game_bonus,
+                    series_bonus=self.series_bonus,
+                    shutout_bonus=self.series_shutout_bonus,
+                )
+            )
+        elif self.hollywood:
+            lines.append(
+                Said(
+                    "Three games at once (Hollywood); each ends at {target}: game bonus {game}, {line} per hand won.",
+                    target=self.target,
+                    **bonuses,
+                )
             )
         else:
-            games = "Three games at once (Hollywood); each" if self.hollywood else "The match"
-            lines.append(f"{games} ends at {self.target}: {bonuses}.")
+            lines.append(
+                Said(
+                    "The match ends at {target}: game bonus {game}, {line} per hand won.", target=self.target, **bonuses
+                )
+            )
         if self.length != "series":
-            lines.append(_SHUTOUT_TEXT[self.shutout].format(bonus=self.shutout_bonus, game=2 * self.game_bonus))
+            lines.append(Said(_SHUTOUT_TEXT[self.shutout], bonus=self.shutout_bonus, game=2 * self.game_bonus))
         return lines
 
-    def for_players(self, seats: int) -> list[str]:
+    def for_players(self, seats: int) -> list[Said]:
         """The summary plus the lines of a three- or four-player table."""
         lines = self.summary()
         if seats == 3:
-            lines.append("Three players: the dealer sits out; the loser of a hand deals the next and sits out.")
+            lines.append(Said("Three players: the dealer sits out; the loser of a hand deals the next and sits out."))
         elif seats == 4:
-            how = (
-                "each team keeps what its players won"
-                if self.teams == "separate"
-                else "one team winning both games scores the sum; a split scores the difference"
-            )
-            lines.append(f"Partners 0+2 against 1+3, two games a hand: {how}; teams play to {self.target}.")
+            if self.teams == "separate":
+                lines.append(
+                    Said(
+                        "Partners 0+2 against 1+3, two games a hand: each team keeps what its players won; "
+                        "teams play to {target}.",
+                        target=self.target,
+                    )
+                )
+            else:
+                lines.append(
+                    Said(
+                        "Partners 0+2 against 1+3, two games a hand: one team winning both games scores the sum; "
+                        "a split scores the difference; teams play to {target}.",
+                        target=self.target,
+                    )
+                )
         return lines
 
 
 _SHUTOUT_TEXT = {
-    "double": "Shutout: if the loser won no hand, the winner's hand points are doubled before the bonuses.",
-    "total": "Shutout: if the loser won no hand, the winner's whole total is doubled.",
-    "game200": "Shutout: if the loser won no hand, the game bonus is {game}.",
-    "plus100": "Shutout: if the loser won no hand, the winner gets {bonus} more.",
-    "none": "No shutout bonus.",
+    "double": N_("Shutout: if the loser won no hand, the winner's hand points are doubled before the bonuses."),
+    "total": N_("Shutout: if the loser won no hand, the winner's whole total is doubled."),
+    "game200": N_("Shutout: if the loser won no hand, the game bonus is {game}."),
+    "plus100": N_("Shutout: if the loser won no hand, the winner gets {bonus} more."),
+    "none": N_("No shutout bonus."),
 }
 
 
@@ -261,7 +320,9 @@ def preset(name: str, **overrides: Any) -> Ruleset:
     """
     parts = [p.strip().lower() for p in name.split("+") if p.strip()]
     if not parts or any(p not in PRESETS for p in parts):
-        raise ValueError(f"unknown variant {name!r}; choose from {', '.join(PRESETS)}")
+        raise OptionError(
+            "unknown variant {variant}; choose from {variants}", variant=repr(name), variants=", ".join(PRESETS)
+        )
     rules = PRESETS[parts[0]]
     for extra in parts[1:]:
         other = PRESETS[extra]

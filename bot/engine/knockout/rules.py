@@ -9,6 +9,7 @@ from typing import Any
 
 from ..limits import LIMITS
 from ..options import OptionTable, choice, number, yes_no
+from ..said import N_, Counted, OptionError, Said
 
 GAME = "knockout"
 FORMAT_VERSION = 1
@@ -31,7 +32,7 @@ class KnockoutRules:
 
     def __post_init__(self) -> None:
         if self.name not in VARIANTS:
-            raise ValueError(f"unknown variant {self.name!r}; choose from {', '.join(VARIANTS)}")
+            raise _unknown_variant(self.name)
         LIMITS.target.check(self.target, "target")
         if self.cards not in (None, 7, 10):
             raise ValueError("cards must be 7 or 10")
@@ -57,31 +58,48 @@ class KnockoutRules:
             raise ValueError(f"unknown knockout rules fields: {', '.join(sorted(unknown))}")
         return cls(**{"deal_follows_players": False, **data})
 
-    def summary(self) -> list[str]:
-        deal = (
-            f"{self.cards} cards each"
-            if self.cards
-            else "10 cards each for two players, 7 for three or four"
-            + (" (10 once two are left)" if self.deal_follows_players else "")
-        )
+    def summary(self) -> list[Said]:
+        if self.cards:
+            deal: Said = Counted(
+                "Knockout: 2 to 4 players in turn from one stock; {cards} card each; no upcard offer.",
+                "Knockout: 2 to 4 players in turn from one stock; {cards} cards each; no upcard offer.",
+                self.cards,
+                cards=self.cards,
+            )
+        elif self.deal_follows_players:
+            deal = Said(
+                "Knockout: 2 to 4 players in turn from one stock; 10 cards each for two players, 7 for three or four "
+                "(10 once two are left); no upcard offer."
+            )
+        else:
+            deal = Said(
+                "Knockout: 2 to 4 players in turn from one stock; 10 cards each for two players, 7 for three or four; "
+                "no upcard offer."
+            )
         lines = [
-            f"Knockout: 2 to 4 players in turn from one stock; {deal}; no upcard offer.",
-            f"Knock with {self.knock_limit} or less deadwood; 0 is gin.",
-            "After a knock each other player in turn lays off on the knocker's melds (not against gin).",
-            "Every player, the knocker too, adds his deadwood to his penalty; a drawn hand adds nothing.",
-            f"At {self.target} or more a player is out; the last player left wins.",
+            deal,
+            Said("Knock with {limit} or less deadwood; 0 is gin.", limit=self.knock_limit),
+            Said("After a knock each other player in turn lays off on the knocker's melds (not against gin)."),
+            Said("Every player, the knocker too, adds his deadwood to his penalty; a drawn hand adds nothing."),
+            Said("At {target} or more a player is out; the last player left wins.", target=self.target),
         ]
         if self.big_gin:
-            lines.insert(2, "Big gin (every card melded, no discard) counts as gin.")
+            lines.insert(2, Said("Big gin (every card melded, no discard) counts as gin."))
         return lines
+
+
+def _unknown_variant(variant: str) -> OptionError:
+    return OptionError(
+        "unknown variant {variant}; choose from {variants}", variant=repr(variant), variants=", ".join(VARIANTS)
+    )
 
 
 KNOCKOUT_OPTIONS = OptionTable(
     "Knockout Gin",
     (
-        choice("cards", "cards", "the cards dealt to each", {"7": 7, "10": 10}),  # not set: 10 for two, 7 for more
-        yes_no("biggin", "big_gin", "big gin"),
-        number("limit", "knock_limit", "the knock limit", LIMITS.knock_limit),
+        choice("cards", "cards", N_("the cards dealt to each"), {"7": 7, "10": 10}),  # not set: 10 for two, 7 for more
+        yes_no("biggin", "big_gin", N_("big gin")),
+        number("limit", "knock_limit", N_("the knock limit"), LIMITS.knock_limit),
     ),
 )
 
@@ -90,7 +108,7 @@ def make_rules(variant: str, target: int | None = None, options: str = "") -> Kn
     """Knockout's rules; ``target`` is the penalty that puts a player out. ValueError says what is wrong."""
     name = (variant or "standard").strip().lower()
     if name not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
+        raise _unknown_variant(variant)
     overrides = KNOCKOUT_OPTIONS.parse(options)
     if target is not None:
         overrides["target"] = target

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..game import IllegalAction
 from ..options import OptionTable, yes_no
+from ..said import N_, Counted, Said
 from .machine import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import (
@@ -32,7 +33,7 @@ from .moves import (
     TableEvent,
     act,
 )
-from .rules import check_target, check_variant
+from .rules import check_target, check_variant, first_to
 from .views import ColonelView
 
 NAME = "colonel"
@@ -60,20 +61,27 @@ class ColonelRules:
     def from_dict(cls, d: dict[str, Any]) -> ColonelRules:
         return cls(name=d["name"], target=d["target"], challenge=d["challenge"])
 
-    def summary(self) -> list[str]:
+    def summary(self) -> list[Said]:
         lines = [
-            "Colonel for two: 10 cards each; aces are high only (A-K-Q, not A-2-3) and count 10.",
-            "Draw, meld and lay off on any meld on the table, then discard.",
-            "Play your last card to go out and score the cards left in your opponent's hand.",
-            f"When a discard leaves {STOCK_END} stock cards the lower hand total scores the difference.",
+            Said("Colonel for two: 10 cards each; aces are high only (A-K-Q, not A-2-3) and count 10."),
+            Said("Draw, meld and lay off on any meld on the table, then discard."),
+            Said("Play your last card to go out and score the cards left in your opponent's hand."),
+            Counted(
+                "When a discard leaves {cards} stock card the lower hand total scores the difference.",
+                "When a discard leaves {cards} stock cards the lower hand total scores the difference.",
+                STOCK_END,
+                cards=STOCK_END,
+            ),
         ]
         if self.challenge:
-            lines.append("Challenge (once a turn): if accepted, the lower hand total scores the other's whole total.")
-        lines.append(f"First to {self.target} points wins.")
+            lines.append(
+                Said("Challenge (once a turn): if accepted, the lower hand total scores the other's whole total.")
+            )
+        lines.append(first_to(self.target))
         return lines
 
 
-COLONEL_OPTIONS = OptionTable(TITLE, (yes_no("challenge", "challenge", "the Challenge"),))
+COLONEL_OPTIONS = OptionTable(TITLE, (yes_no("challenge", "challenge", N_("the Challenge")),))
 
 
 def make_rules(variant: str = "standard", target: int | None = None, options: str = "") -> ColonelRules:

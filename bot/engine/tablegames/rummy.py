@@ -21,10 +21,11 @@ from ..cards import Card, format_cards, parse_cards
 from ..game import GameRules, IllegalAction
 from ..limits import LIMITS
 from ..options import OptionTable, Overrides, custom
+from ..said import N_, Counted, OptionError, Said
 from .machine import DRAW, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import DRAW_PILE, DRAW_STOCK, DRAWN, OUT, RUMMY, Act, Ev, TableAction, TableEvent, act
-from .rules import check_target, check_variant
+from .rules import check_target, check_variant, first_to
 from .views import RummyView
 
 NAME = "rummy"
@@ -52,9 +53,13 @@ class RummyRules:
         if not 1 <= len(self.name) <= 40:
             raise ValueError("name must be 1 to 40 characters")
         if self.hands is not None and not (isinstance(self.hands, int) and 1 <= self.hands <= HANDS_MAX):
-            raise ValueError(f"hands must be a whole number from 1 to {HANDS_MAX}")
+            raise OptionError("hands must be a whole number from 1 to {high}", high=HANDS_MAX)
         if self.cards is not None and not LIMITS.rummy_cards.holds(self.cards):
-            raise ValueError(f"cards must be {LIMITS.rummy_cards.words}")
+            raise OptionError(
+                "cards must be a whole number from {low} to {high}",
+                low=LIMITS.rummy_cards.low,
+                high=LIMITS.rummy_cards.high,
+            )
         if self.pile_rule not in ("hand", "turn"):
             raise ValueError("pile_rule must be 'hand' or 'turn'")
 
@@ -76,28 +81,47 @@ class RummyRules:
             name=d["name"], target=d["target"], hands=d["hands"], cards=d["cards"], pile_rule=d.get("pile_rule", "turn")
         )
 
-    def summary(self) -> list[str]:
-        deal = (
-            f"{self.cards} cards each"
-            if self.cards is not None
-            else "10 cards each for 2 players, 7 for 3 or 4, 6 for 5 or 6"
-        )
+    def summary(self) -> list[Said]:
+        if self.cards is not None:
+            deal: Said = Counted(
+                "Rummy for 2 to 6 players: {cards} card each; aces are low (A-2-3, not Q-K-A).",
+                "Rummy for 2 to 6 players: {cards} cards each; aces are low (A-2-3, not Q-K-A).",
+                self.cards,
+                cards=self.cards,
+            )
+        else:
+            deal = Said(
+                "Rummy for 2 to 6 players: 10 cards each for 2 players, 7 for 3 or 4, 6 for 5 or 6; "
+                "aces are low (A-2-3, not Q-K-A)."
+            )
+        if self.pile_rule == "hand":
+            turn = Said(
+                "Draw from the stock or the pile, meld and lay off on any meld on the table, then discard "
+                "(never a card you took from the pile in this hand)."
+            )
+        else:
+            turn = Said(
+                "Draw from the stock or the pile, meld and lay off on any meld on the table, then discard "
+                "(not the card you just took from the pile)."
+            )
         end = (
-            f"After {self.hands} hands the higher total wins (a tie plays on)."
+            Counted(
+                "After {hands} hand the higher total wins (a tie plays on).",
+                "After {hands} hands the higher total wins (a tie plays on).",
+                self.hands,
+                hands=self.hands,
+            )
             if self.hands is not None
-            else f"First to {self.target} points wins."
+            else first_to(self.target)
         )
         return [
-            f"Rummy for 2 to 6 players: {deal}; aces are low (A-2-3, not Q-K-A).",
-            "Draw from the stock or the pile, meld and lay off on any meld on the table, then discard "
-            + (
-                "(never a card you took from the pile in this hand)."
-                if self.pile_rule == "hand"
-                else "(not the card you just took from the pile)."
+            deal,
+            turn,
+            Said(
+                "Go out by playing your last card: score every card left in the other hands, doubled for a rummy "
+                "(all your cards in one turn, nothing laid before in the hand)."
             ),
-            "Go out by playing your last card: score every card left in the other hands, doubled for a rummy "
-            "(all your cards in one turn, nothing laid before in the hand).",
-            "The stock is rebuilt once from the pile; when it runs out again the hand ends with no score.",
+            Said("The stock is rebuilt once from the pile; when it runs out again the hand ends with no score."),
             end,
         ]
 
@@ -109,7 +133,9 @@ def check_deal(rules: GameRules, seats: int) -> None:
     size = rules.deal_size(seats)
     if seats * size + 1 + STOCK_LEFT > 52:
         most = (52 - 1 - STOCK_LEFT) // seats
-        raise ValueError(f"{seats} players cannot each get {size} cards: at most {most}")
+        raise OptionError(
+            "{seats} players cannot each get {size} cards: at most {most}", seats=seats, size=size, most=most
+        )
 
 
 def _length(text: str) -> Overrides:
@@ -117,8 +143,10 @@ def _length(text: str) -> Overrides:
         return {"hands": None}
     kind, colon, n = text.partition(":")
     if kind == "hands" and colon:
-        return {"hands": LIMITS.rummy_hands.read(n, "the number of hands")}
-    raise ValueError(f"choose target or hands:N (N from {LIMITS.rummy_hands.low} to {LIMITS.rummy_hands.high})")
+        return {"hands": LIMITS.rummy_hands.read(n, N_("the number of hands"))}
+    raise OptionError(
+        "choose target or hands:N (N from {low} to {high})", low=LIMITS.rummy_hands.low, high=LIMITS.rummy_hands.high
+    )
 
 
 RUMMY_OPTIONS = OptionTable(
@@ -126,14 +154,14 @@ RUMMY_OPTIONS = OptionTable(
     (
         custom(
             "length",
-            "the match length",
-            "target or hands:N",
+            N_("the match length"),
+            Said("target or hands:N"),
             _length,
             lambda rules: "target" if rules.hands is None else f"hands:{rules.hands}",
             values=("target", "hands:"),
             span=LIMITS.rummy_hands,
         ),
-        opt.number("cards", "cards", "the cards dealt to each", LIMITS.rummy_cards),  # not set: 10, 7 or 6 by seats
+        opt.number("cards", "cards", N_("the cards dealt to each"), LIMITS.rummy_cards),  # not set: 10, 7 or 6 by seats
     ),
 )
 

@@ -20,10 +20,11 @@ from typing import Any
 from ..cards import Card
 from ..game import IllegalAction
 from ..options import OptionTable
+from ..said import Counted, Said
 from .machine import DRAW, PLAY, RESPOND, TableGame, register_table_game
 from .melds import MeldStyle, melds_in
 from .moves import ACCEPT, DRAW_STOCK, END_HAND, GIN, LAST_CARD, REJECT, STOCK, Act, Ev, TableAction, TableEvent, act
-from .rules import check_target, check_variant
+from .rules import check_target, check_variant, first_to
 from .views import SkarneyView
 
 NAME = "skarney"
@@ -68,18 +69,39 @@ class SkarneyRules:
             contract_turn_melds=d.get("contract_turn_melds", False),
         )
 
-    def summary(self) -> list[str]:
+    def summary(self) -> list[Said]:
         return [
-            "Skarney Gin for two: 10 cards each, no discard pile. Melds: sets, runs of one suit and poker runs of "
-            "mixed suits; aces high or low (A-2-3, Q-K-A) but never K-A-2.",
-            "Your first meld is the contract: exactly three melds of three cards, with any further melds that turn. From your next turn on, lay new "
-            f"melds and lay off up to {MAX_LAYOFFS} cards a turn on each of your own melds.",
-            "End your turn by offering a card; your opponent may take it. An accepted ace costs the taker his next "
-            "draw, and the card just taken may not be offered back.",
-            f"Meld every card to go gin: the cards in your opponent's hand plus {self.gin_bonus} "
-            f"({self.early_gin_bonus} before his contract). Aces count 15.",
-            f"With {STOCK_END} stock cards left the hand ends; the lower hand total scores the difference.",
-            f"First to {self.target} points wins.",
+            Said(
+                "Skarney Gin for two: 10 cards each, no discard pile. Melds: sets, runs of one suit and poker runs of "
+                "mixed suits; aces high or low (A-2-3, Q-K-A) but never K-A-2."
+            ),
+            Counted(
+                "Your first meld is the contract: exactly three melds of three cards, with any further melds that "
+                "turn. From your next turn on, lay new melds and lay off up to {cards} card a turn on each of your "
+                "own melds.",
+                "Your first meld is the contract: exactly three melds of three cards, with any further melds that "
+                "turn. From your next turn on, lay new melds and lay off up to {cards} cards a turn on each of your "
+                "own melds.",
+                MAX_LAYOFFS,
+                cards=MAX_LAYOFFS,
+            ),
+            Said(
+                "End your turn by offering a card; your opponent may take it. An accepted ace costs the taker his next "
+                "draw, and the card just taken may not be offered back."
+            ),
+            Said(
+                "Meld every card to go gin: the cards in your opponent's hand plus {bonus} ({early} before his "
+                "contract). Aces count 15.",
+                bonus=self.gin_bonus,
+                early=self.early_gin_bonus,
+            ),
+            Counted(
+                "With {cards} stock card left the hand ends; the lower hand total scores the difference.",
+                "With {cards} stock cards left the hand ends; the lower hand total scores the difference.",
+                STOCK_END,
+                cards=STOCK_END,
+            ),
+            first_to(self.target),
         ]
 
 
