@@ -156,7 +156,10 @@ async def shows_current_cards(service: Any, fd: FakeDiscord, match_id: int, seat
     view = await service.seat_view(match_id, seat.user.id)
     if view.finished:
         return
-    cards = f"Your hand ({len(view.hand)} cards, {view.hand_points} points): {cards_text(view.hand)}"
+    n, points = len(view.hand), view.hand_points
+    held = f"{n} card" + ("" if n == 1 else "s")
+    worth = f"{points} point" + ("" if points == 1 else "s")
+    cards = f"Your hand ({held}, {worth}): {cards_text(view.hand)}"
 
     def shown() -> bool | None:
         files = seat.hand.attachments if seat.hand is not None else []
