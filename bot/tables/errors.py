@@ -28,6 +28,7 @@ class Refusal(Exception):
             message, fields = str(error), {}
         refusal = cls(message, **fields)
         refusal.reason = sentence(str(error))
+        refusal.args = (refusal.reason,)  # str() of the refusal is its sentence too
         refusal.as_sentence = True
         return refusal
 
