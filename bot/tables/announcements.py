@@ -42,13 +42,15 @@ class AnnouncementsPart(ServiceBase):
             raise Refusal("There is no such moment in that match.")
         return (await self._state_at(current, version)).public_view()
 
-    async def hands_scored_at(self, match_id: int, version: int) -> int:
-        """How many hands of the match were scored at ``version``: the number of the hand a result
-        row of that version tells (the same move may already have dealt the next hand)."""
+    async def result_at(self, match_id: int, version: int) -> tuple[PublicViewLike, int]:
+        """The public view at ``version`` and how many hands were scored by then, from one replay:
+        the number of the hand a result row of that version tells (the same move may already have
+        dealt the next hand, whose number the view's deal gives)."""
         current = await self.get_match(match_id)
         if not 0 <= version <= current.version:
             raise Refusal("There is no such moment in that match.")
-        return len((await self._state_at(current, version)).hands)
+        state = await self._state_at(current, version)
+        return state.public_view(), len(state.hands)
 
     async def _state_at(self, current: MatchInfo, version: int) -> GameState[Any, PublicViewLike, Any]:
         moves = await self.store.move_log(current.id)

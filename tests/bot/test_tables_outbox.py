@@ -81,8 +81,9 @@ async def test_a_result_row_tells_the_hand_it_scored_not_the_next_deal(tmp_path:
             if result.hand_over is not None:
                 break
         version = result.match.version
-        assert (await svc.view_at(info.id, version)).deal_number == 2  # the next hand is dealt already
-        assert await svc.hands_scored_at(info.id, version) == 1
-        assert await svc.hands_scored_at(info.id, version - 1) == 0
+        view, scored = await svc.result_at(info.id, version)
+        assert view.deal_number == 2  # the next hand is dealt already
+        assert scored == 1
+        assert (await svc.result_at(info.id, version - 1))[1] == 0
     finally:
         await svc.close()

@@ -119,11 +119,10 @@ class AnnouncingBoard(Board):
 
     async def _sweep_result(self, match: MatchInfo, shown: Shown, a: Announcement) -> None:
         """A hand's result: the view at its own version, into that hand's board (or a new message)."""
-        view = await self.service.view_at(match.id, a.version)
+        # The hand this row tells is the last one scored at its version (the move that scored it may
+        # have dealt the next hand already, whose number the view's deal would give).
+        view, scored = await self.service.result_at(match.id, a.version)
         renderer, names = renderer_for(match.game), match.names
-        # The hand this row tells: the scored ones at its version (the move that scored it may have
-        # dealt the next hand already, whose number the view's deal would give).
-        scored = await self.service.hands_scored_at(match.id, a.version)
         text = messages.hand_result(
             messages.title_of(match.game),
             names,
