@@ -43,23 +43,26 @@ def sentence(text: str) -> str:
     return f"{text[:1].upper()}{text[1:]}."
 
 
+# Why a challenge or a lobby table no longer takes a click, by what it is and its status.
+_NO_LONGER_OPEN = {
+    ("table", "accepted"): N_("This table is no longer open: its match has started."),
+    ("table", "declined"): N_("This table is no longer open: it was declined."),
+    ("table", "cancelled"): N_("This table is no longer open: it was closed."),
+    ("table", "expired"): N_("This table is no longer open: it expired."),
+    ("challenge", "accepted"): N_("This challenge is no longer open: it was accepted."),
+    ("challenge", "declined"): N_("This challenge is no longer open: it was declined."),
+    ("challenge", "cancelled"): N_("This challenge is no longer open: it was withdrawn."),
+    ("challenge", "expired"): N_("This challenge is no longer open: it expired."),
+}
+
+
 def no_longer_open(what: str, status: str) -> Refusal:
     """'This challenge is no longer open: it was declined.' (``what``: 'challenge' or 'table')."""
+    if (what, status) in _NO_LONGER_OPEN:
+        return Refusal(_NO_LONGER_OPEN[what, status])
     if what == "table":
-        reasons = {
-            "accepted": N_("This table is no longer open: its match has started."),
-            "declined": N_("This table is no longer open: it was declined."),
-            "cancelled": N_("This table is no longer open: it was closed."),
-            "expired": N_("This table is no longer open: it expired."),
-        }
-        return Refusal(reasons.get(status, "This table is no longer open."))
-    reasons = {
-        "accepted": N_("This challenge is no longer open: it was accepted."),
-        "declined": N_("This challenge is no longer open: it was declined."),
-        "cancelled": N_("This challenge is no longer open: it was withdrawn."),
-        "expired": N_("This challenge is no longer open: it expired."),
-    }
-    return Refusal(reasons.get(status, "This challenge is no longer open."))
+        return Refusal("This table is no longer open.")
+    return Refusal("This challenge is no longer open.")
 
 
 STALE = N_("This was out of date: the table has moved on since. Use the latest board.")
