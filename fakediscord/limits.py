@@ -132,9 +132,9 @@ class Fault:
     cleared: bool = False
 
     def matches(self, handler: str, method: str, path: str) -> bool:
-        if self.route in (handler, KINDS.get(self.route)):
-            return True
-        return bool(re.search(self.route, f"{method} {path}"))
+        if self.route in KINDS or self.route in KINDS.values():
+            return handler == KINDS.get(self.route, self.route)  # a kind names its handler only
+        return self.route == handler or bool(re.search(self.route, f"{method} {path}"))
 
     @property
     def active(self) -> bool:
