@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.constants import AI_DELAY_S, TICK_S
+from bot.pacer import Pacer
 from bot.tables import TableService
 from bot.tables.shards import ShardSet
 from cogs.gin import EXTENSIONS, ITEMS, Desk, GinTree
@@ -71,8 +72,17 @@ class GinBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and the guild; interactions carry their own member data
+        # One budget for Discord's global limit; sharded processes on one token take their share.
+        shard_ids, shard_count = options.get("shard_ids"), options.get("shard_count")
+        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+        self.pacer = Pacer(settings.discord_rate * share)
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, tree_cls=GinTree, help_command=None, **options
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=GinTree,
+            help_command=None,
+            http_trace=self.pacer.trace_config(),
+            **options,
         )
         self.settings = settings
         self.style = style or Style()
@@ -155,6 +165,7 @@ class GinBot(commands.Bot):
         if self.desk is not None:
             await self.desk.close()
         await super().close()
+        await self.pacer.close()
         await self.pictures.close()
         use_pictures(None)
         if self.service is not None:

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
-from bot.constants import SNAPSHOT_EVERY
+from bot.constants import DISCORD_GLOBAL_PER_SECOND, DISCORD_RATE, SNAPSHOT_EVERY
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
@@ -29,6 +29,9 @@ class Settings:
     seed: int | None = None  # fixed deal seeds, for demos and tests only
     render_workers: int | None = None  # picture worker processes: None one per core, 0 none (a thread)
     snapshot_every: int = SNAPSHOT_EVERY  # a move rewrites its match's snapshot every n moves (1: every move)
+    # Requests a second the whole bot token may send on Discord's shared (global) limit; sharded
+    # processes split it by their share of the shards (bot/pacer.py, docs/deploy.md).
+    discord_rate: float = DISCORD_RATE
 
     @property
     def database_label(self) -> str:
@@ -62,6 +65,7 @@ class Settings:
                 else None
             ),
             snapshot_every=_count(values, "GIN_SNAPSHOT_EVERY", SNAPSHOT_EVERY),
+            discord_rate=_rate(values),
         )
 
 
@@ -90,6 +94,15 @@ def _number(values: Mapping[str, str], name: str, default: float) -> float:
     if number < 0:
         raise ValueError(f"{name} must not be negative, not {raw!r}")
     return number
+
+
+def _rate(values: Mapping[str, str]) -> float:
+    rate = _number(values, "GIN_DISCORD_RATE", DISCORD_RATE)
+    if not 0 < rate <= DISCORD_GLOBAL_PER_SECOND:
+        raise ValueError(
+            f"GIN_DISCORD_RATE must be above 0 and at most {DISCORD_GLOBAL_PER_SECOND:g} (Discord's limit)"
+        )
+    return rate
 
 
 def _count(values: Mapping[str, str], name: str, default: int) -> int:

@@ -43,3 +43,8 @@ DEFAULT_GAME: Final = "gin"
 
 # At most this many rows in one leaderboard answer.
 LEADERBOARD_MAX: Final = 100
+
+# Discord's global rate limit per bot token (requests a second over every route but interactions),
+# and the bot's own budget under it (bot/pacer.py): headroom for requests made around the pacer.
+DISCORD_GLOBAL_PER_SECOND: Final = 50.0
+DISCORD_RATE: Final = 40.0
