@@ -155,6 +155,17 @@ def set_message(conn: sqlite3.Connection, challenge_id: int, message_id: int) ->
         conn.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
 
 
+def unposted(conn: sqlite3.Connection, created_before: datetime) -> list[Challenge]:
+    """Open tables whose public message was never posted (the process stopped, or Discord failed,
+    between the commit and the post), opened before ``created_before``: the message the committed
+    table implies, still to post (the challenges' own outbox)."""
+    ids = conn.execute(
+        "SELECT id FROM challenges WHERE status = 'open' AND message_id IS NULL AND created_at <= ? ORDER BY id",
+        (to_db(created_before),),
+    ).fetchall()
+    return [c for (cid,) in ids if (c := get_challenge(conn, int(cid))) is not None]
+
+
 def expire(conn: sqlite3.Connection, now: datetime, owns: Callable[[int], bool] | None = None) -> list[Challenge]:
     """Mark every open challenge whose time is up as expired (only those of guilds ``owns`` accepts,
     when given: a sharded process expires its own guilds' tables); return those this call expired.

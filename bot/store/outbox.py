@@ -54,3 +54,14 @@ def mark_done(conn: sqlite3.Connection, announcement_id: int, message_id: int | 
             (to_db(at), message_id, announcement_id),
         )
         return cur.rowcount == 1
+
+
+def board_message_before(conn: sqlite3.Connection, match_id: int, version: int) -> int | None:
+    """The message of the last board posted (through the outbox) before ``version``: the board of the
+    hand that was in play then (None: none was posted)."""
+    row = conn.execute(
+        "SELECT message_id FROM outbox WHERE match_id = ? AND kind = 'board' AND version < ? AND done_at IS NOT NULL"
+        " AND message_id IS NOT NULL ORDER BY version DESC, id DESC LIMIT 1",
+        (match_id, version),
+    ).fetchone()
+    return None if row is None else int(row[0])

@@ -120,6 +120,9 @@ class Store:
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.db.run(challenges.set_message, challenge_id, message_id)
 
+    async def unposted_tables(self, created_before: datetime) -> list[Challenge]:
+        return await self.db.read(challenges.unposted, created_before)
+
     async def expire_challenges(self, now: datetime, owns: Callable[[int], bool] | None = None) -> list[Challenge]:
         """Expire the open tables past their time (of the guilds ``owns`` accepts; None: every guild)."""
         return await self.db.run(challenges.expire, now, owns)
@@ -184,6 +187,9 @@ class Store:
 
     async def mark_announced(self, announcement_id: int, message_id: int | None, at: datetime) -> bool:
         return await self.db.run(outbox.mark_done, announcement_id, message_id, at)
+
+    async def board_message_before(self, match_id: int, version: int) -> int | None:
+        return await self.db.run(outbox.board_message_before, match_id, version)
 
     # lost channels and servers (bot/store/lost.py)
     async def active_matches_in(self, where: lost.Where, value: int) -> list[int]:

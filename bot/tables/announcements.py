@@ -52,6 +52,26 @@ class AnnouncementsPart(ServiceBase):
         state = await self._state_at(current, version)
         return state.public_view(), len(state.hands)
 
+    async def board_hand(self, match_id: int) -> int | None:
+        """The hand the match's board message shows, by the version last drawn on it (None: no board,
+        or nothing recorded): a hand's result replaces only that hand's own board."""
+        current = await self.get_match(match_id)
+        if current.board_message_id is None:
+            return None
+        recorded = (await self.store.shown_versions([match_id])).get(match_id)
+        if recorded is None:
+            return None
+        return (await self.view_at(match_id, min(recorded, current.version))).deal_number
+
+    async def result_board(self, match_id: int, version: int, hand: int) -> int | None:
+        """The message a pending result of ``hand`` (row ``version``) may replace: that hand's own
+        board, never a newer hand's (None: post the result as a message of its own)."""
+        current = await self.get_match(match_id)
+        if current.board_message_id is not None and await self.board_hand(match_id) == hand:
+            return current.board_message_id
+        own = await self.store.board_message_before(match_id, version)
+        return own if own is not None and own != current.board_message_id else None
+
     async def _state_at(self, current: MatchInfo, version: int) -> GameState[Any, PublicViewLike, Any]:
         moves = await self.store.move_log(current.id)
         return game_type(current.game).replay(

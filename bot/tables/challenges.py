@@ -87,6 +87,12 @@ class ChallengesPart(ServiceBase):
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.store.set_challenge_message(challenge_id, message_id)
 
+    async def unposted_tables(self, min_age_s: float) -> list[Challenge]:
+        """Open tables of this process's guilds whose public message was never posted, older than
+        ``min_age_s`` (younger ones are still being posted by the command that opened them)."""
+        rows = await self.store.unposted_tables(self._now() - timedelta(seconds=min_age_s))
+        return [c for c in rows if self.shards.all or self.shards.owns(c.guild_id)]
+
     async def get_challenge(self, challenge_id: int) -> Challenge:
         row = await self.store.get_challenge(challenge_id)
         if row is None:

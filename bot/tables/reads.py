@@ -26,7 +26,7 @@ class ReadsPart(ServiceBase):
                 raise Refusal("You are not playing in this match.")
             return live.state.seat_view(seat)
 
-    async def set_board_message(self, match_id: int, message_id: int) -> None:
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         await self.store.set_board_message(match_id, message_id)
         live = self.live.get(match_id)
         if live is not None:

@@ -31,6 +31,7 @@ from typing import Any
 from bench.discord_clicks import offered_moves, policy
 from bot.client import GinBot
 from bot.config import Settings
+from bot.constants import DISCORD_RATE
 from bot.engine.gin import Match, seat_view
 from bot.engine.knock import Action, ActionKind, preset
 from bot.i18n import LANGUAGES, PSEUDO, texts
@@ -83,10 +84,17 @@ async def gin_bot(
     ai_delay_s: float = 0.0,
     tick_s: float = 0.2,
     sync: bool = True,
+    discord_rate: float = DISCORD_RATE,
     **kw: Any,
 ) -> AsyncIterator[GinBot]:
     """A real GinBot on ``db``, connected to the stand-in, commands synced to its guild."""
-    settings = Settings(token="fake-token", db_path=db, dev_guild=fd.guild_id if sync else None, log_level="INFO")
+    settings = Settings(
+        token="fake-token",
+        db_path=db,
+        dev_guild=fd.guild_id if sync else None,
+        log_level="INFO",
+        discord_rate=discord_rate,
+    )
     bot = GinBot(settings, seed_source=seeds, ai_delay_s=ai_delay_s, tick_s=tick_s, sync=sync, **kw)
     async with running_bot(fd, bot=bot) as running:
         yield running
@@ -343,9 +351,10 @@ async def posted_challenge(fd: FakeDiscord, ix: InteractionRecord) -> StoredMess
     )
 
 
-async def start_match(fd: FakeDiscord) -> tuple[Player, Player]:
-    """Alice challenges Bob, Bob accepts; both open their hands from the first board."""
-    ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob)
+async def start_match(fd: FakeDiscord, **options: Any) -> tuple[Player, Player]:
+    """Alice challenges Bob (with the command's ``options``), Bob accepts; both open their hands
+    from the first board."""
+    ix = await slash(fd, fd.alice, "challenge", opponent=fd.bob, **options)
     msg = await posted_challenge(fd, ix)
     accept = accept_id(msg)
     assert accept is not None

@@ -7,6 +7,7 @@ is lost (``Board.on_lost``)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.i18n import speaking
@@ -16,7 +17,7 @@ from render import renderer_for
 from .. import messages
 from .board import Board
 from .posting import draw
-from .reach import ChannelLost, PostingRefused
+from .reach import ChannelLost, PostingRefused, is_transient
 from .shown import Shown, hand_number
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 
 class AnnouncingBoard(Board):
     """The board, and the posting of every pending announcement."""
+
+    _retry: asyncio.Task[None] | None = None
 
     async def post_pending(self, limit: int = 100) -> int:
         """Post what the outbox holds and this process is not posting already (start-up, every tick),
@@ -38,10 +41,30 @@ class AnnouncingBoard(Board):
                 await self.lost(lost)
             except PostingRefused as refused:
                 self.refusals.refused(refused, match_id)
-            except Exception:
-                log.exception("match %d: posting its pending announcements failed", match_id)
+            except Exception as error:
+                if not is_transient(error):
+                    log.exception("match %d: posting its pending announcements failed", match_id)
+                    continue
+                self.failed(await self.service.get_match(match_id), error)
         await self.catch_up()
         return done
+
+    def retry_soon(self) -> None:
+        """After Discord failed: post what is pending again once the first backoff is over (and again
+        after each further failure), not only at the scheduler's next tick."""
+        if self._retry is None or self._retry.done():
+            self._retry = asyncio.create_task(self._retry_later(), name="gin-outbox-retry")
+
+    async def _retry_later(self) -> None:
+        while (wait := self.refusals.next_retry()) is not None:
+            await asyncio.sleep(wait + 0.05)
+            try:
+                await self.post_pending()
+            except Exception:
+                log.exception("posting the pending announcements again failed")
+                return
+            if self.refusals.next_retry() is None:
+                return
 
     async def lost(self, lost: ChannelLost) -> None:
         if self.on_lost is not None:
@@ -69,7 +92,10 @@ class AnnouncingBoard(Board):
                 await self.lost(lost)
             except PostingRefused as refused:
                 self.refusals.refused(refused, match_id, behind=True)
-            except Exception:
+            except Exception as error:
+                if is_transient(error):
+                    self.refusals.failed(channel_id, match_id, error)
+                    continue
                 log.exception("match %d: redrawing its board failed", match_id)
                 self.refusals.forget(match_id)
 
@@ -122,6 +148,9 @@ class AnnouncingBoard(Board):
         # The hand this row tells is the last one scored at its version (the move that scored it may
         # have dealt the next hand already, whose number the view's deal would give).
         view, scored = await self.service.result_at(match.id, a.version)
+        # Only that hand's own board becomes its result: several pending results are separate
+        # messages, and a newer hand's board is never replaced.
+        board = await self.service.result_board(match.id, a.version, scored)
         renderer, names = renderer_for(match.game), match.names
         text = messages.hand_result(
             messages.title_of(match.game),
@@ -131,7 +160,9 @@ class AnnouncingBoard(Board):
             renderer.score_line(view, names),
         )
         image = await draw(renderer.result, view, names, self.style)
-        message_id = await self._replace(match, shown.message_id or match.board_message_id, text, image, a)
+        message_id = await self._replace(match, board, text, image, a)
+        if board is not None and board in (shown.message_id, match.board_message_id):
+            shown.message_id, shown.retired = None, board  # a result now: the next hand's board is a new message
         await self._mark(a, message_id)
 
     async def _sweep_match_end(self, match: MatchInfo, shown: Shown, a: Announcement) -> None:
@@ -152,7 +183,7 @@ class AnnouncingBoard(Board):
             )
             await self._replace(
                 match,
-                shown.message_id or match.board_message_id,
+                self._board_of(match, shown),
                 text,
                 await draw(renderer.table, view, names, self.style),
                 None,
@@ -173,8 +204,17 @@ class AnnouncingBoard(Board):
         ):
             await self._mark(a, None)
             return
+        if await self.service.board_hand(match.id) == hand_number(match.public):
+            # The board was posted already (a redraw while this row waited): it is this hand's board.
+            await self._mark(a, match.board_message_id)
+            return
         line = renderer_for(match.game).describe(match.public, match.names)
         await self._post(match, shown, line, self._to_notify(match), a)
+
+    async def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+        await super().close()
 
     async def refresh_active(self) -> int:
         """Start-up: every active match's board shows its current state (edited, or posted if gone)."""
@@ -195,6 +235,9 @@ class AnnouncingBoard(Board):
                 await self.lost(lost)
             except PostingRefused as refused:
                 self.refusals.refused(refused, match.id, behind=True)
-            except Exception:
+            except Exception as error:
+                if is_transient(error):
+                    self.failed(match, error)
+                    continue
                 log.exception("match %d: refreshing its board failed", match.id)
         return count

@@ -31,6 +31,7 @@ import discord
 
 from bot.engine import PublicViewLike
 from bot.i18n import speaking
+from bot.pacer import Priority, Superseded, pacing
 from bot.tables import ActResult, Announcement, AnnouncementKind, MatchInfo, MatchStatus, TableService
 from render import AnyRenderer, RenderedImage, Style, renderer_for
 
@@ -38,7 +39,7 @@ from .. import messages
 from ..components import board_view, rematch_view
 from ..speech import public_language
 from .posting import NO_MENTIONS, channel, draw, image_file, mention_only
-from .reach import ChannelLost, PostingRefused, Refusals, reaching
+from .reach import ChannelLost, PostingRefused, Refusals, is_transient, reaching
 from .shown import Shown, hand_number, nonce
 
 log = logging.getLogger(__name__)
@@ -194,6 +195,13 @@ class Board:
         return False
 
     # -- the board message ---------------------------------------------------------------------
+    @staticmethod
+    def _board_of(match: MatchInfo, shown: Shown) -> int | None:
+        """The message showing the hand in play (None: none, post one)."""
+        if shown.message_id is not None:
+            return shown.message_id
+        return match.board_message_id if match.board_message_id != shown.retired else None
+
     def _text(self, match: MatchInfo, renderer: AnyRenderer, line: str) -> str:
         view, names = match.public, match.names
         turn = ""
@@ -219,7 +227,7 @@ class Board:
         image = await draw(renderer.table, match.public, match.names, self.style)
         mentions = mention_only(notify) if notify is not None else NO_MENTIONS
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
-        with reaching(match.channel_id):
+        with reaching(match.channel_id), pacing(Priority.ANNOUNCE):
             msg = await self._channel(match).send(
                 self._text(match, renderer, line),
                 file=image_file(image),
@@ -228,6 +236,7 @@ class Board:
                 **extra,
             )
         shown.message_id = msg.id
+        shown.retired = None
         await self.service.set_board_message(match.id, msg.id)
         await self.service.board_shown(match.id, match.version)  # a later owner need not draw it again
         shown.advance(match.version)
@@ -235,8 +244,9 @@ class Board:
         log.info("match %d: board posted for hand %s (message %d)", match.id, hand_number(match.public), msg.id)
 
     async def _edit(self, match: MatchInfo, shown: Shown, line: str, *, picture: bool = True) -> None:
-        """Edit the board: its words, and (``picture``) its picture."""
-        board = shown.message_id or match.board_message_id
+        """Edit the board: its words, and (``picture``) its picture. Paced as a redraw: dropped if a newer
+        move of the match waits to be drawn by then."""
+        board = self._board_of(match, shown)
         if board is None:
             await self._post(match, shown, line, None)
             return
@@ -249,9 +259,13 @@ class Board:
         if picture:
             image = await draw(renderer.table, match.public, match.names, self.style)
             fields["attachments"] = [image_file(image)]
+        version = match.version
         try:
-            with reaching(match.channel_id):
+            with reaching(match.channel_id), pacing(Priority.REDRAW, lambda: shown.queued <= version):
                 await self._channel(match).get_partial_message(board).edit(**fields)  # type: ignore[arg-type]
+        except Superseded:
+            log.debug("match %d: redraw of move %d dropped (move %d follows)", match.id, version, shown.queued)
+            return
         except discord.NotFound:  # someone deleted the board: start a fresh one
             await self._post(match, shown, line, None)
             return
@@ -266,13 +280,24 @@ class Board:
                     return
                 shown.later = None
                 await self._edit(match, shown, line, picture=False)
-        except (discord.HTTPException, PostingRefused):
-            log.info("match %d: the board could not be edited", match.id)
+        except (discord.HTTPException, PostingRefused) as error:
+            log.info("match %d: the board could not be edited (%s)", match.id, type(error).__name__)
+            if is_transient(error):
+                self.failed(match, error)
         except ChannelLost as lost:
             if self.on_lost is not None:
                 await self.on_lost(lost.channel_id)
         except Exception:
             log.exception("match %d: showing a move inside a turn failed", match.id)
+
+    def failed(self, match: MatchInfo, error: BaseException) -> None:
+        """Discord failed to take the board for a while: its pending messages stay pending and the
+        board is redrawn once the channel takes posts again (the sweep, after a backoff)."""
+        self.refusals.failed(match.channel_id, match.id, error)
+        self.retry_soon()
+
+    def retry_soon(self) -> None:
+        """Try the pending messages again once the first backoff is over (the announcing board)."""
 
     @staticmethod
     def _cancel_later(shown: Shown) -> None:
@@ -295,7 +320,7 @@ class Board:
         files = [image_file(image)] if image is not None else []
         if board is not None:
             try:
-                with reaching(match.channel_id):
+                with reaching(match.channel_id), pacing(Priority.ANNOUNCE):
                     await (
                         self._channel(match)
                         .get_partial_message(board)
@@ -304,13 +329,12 @@ class Board:
                 return board
             except discord.NotFound:
                 files = [image_file(image)] if image is not None else []  # the streams were read
-            except discord.HTTPException:
-                log.info("match %d: the finished hand's board %d could not be edited", match.id, board)
-                return board
+            # Any other failure is raised: the row stays pending and is posted again (never marked done
+            # for a message Discord did not take).
         if not post:
             return None
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
-        with reaching(match.channel_id):
+        with reaching(match.channel_id), pacing(Priority.ANNOUNCE):
             msg = await self._channel(match).send(text, files=files, allowed_mentions=NO_MENTIONS, **extra)
         return msg.id
 
@@ -319,7 +343,7 @@ class Board:
         match, view, names = result.match, result.match.public, result.match.names
         renderer = renderer_for(match.game)
         title = messages.title_of(match.game)
-        board = shown.message_id or match.board_message_id
+        board = self._board_of(match, shown)
         if result.hand_over is not None:
             text = messages.hand_result(
                 title, names, result.hand_over.number, renderer.hand_line(view, names), renderer.score_line(view, names)
@@ -332,7 +356,11 @@ class Board:
             image = await draw(renderer.table, view, names, self.style)
         kinds = {a.kind: a for a in result.announcements}
         hand_row = kinds.get(AnnouncementKind.HAND_RESULT)
-        message_id = await self._replace(match, board, text, image, hand_row)
+        try:
+            message_id = await self._replace(match, board, text, image, hand_row)
+        finally:
+            # This hand's board is its result now (or will be, from the outbox): never the next hand's.
+            shown.message_id, shown.retired = None, board
         await self._mark(hand_row, message_id)
         if result.match_over:
             await self._send_match_end(
@@ -368,7 +396,7 @@ class Board:
             score=renderer.score_line(view, match.names),
         )
         extra: dict[str, Any] = {"nonce": nonce(announcement)} if announcement is not None else {}
-        with reaching(match.channel_id):
+        with reaching(match.channel_id), pacing(Priority.ANNOUNCE):
             msg = await self._channel(match).send(
                 text, file=image_file(image), view=rematch_view(match.id), allowed_mentions=NO_MENTIONS, **extra
             )

@@ -3,8 +3,9 @@ and the edit of a challenge's message once it has expired."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import discord
@@ -19,6 +20,8 @@ from .. import lobby_messages, messages
 from ..components import challenge_view
 from ..speech import public_language
 from .posting import NO_MENTIONS, acknowledge, bot_name, channel, mention_only, require_posting
+from .reach import is_transient, reaching
+from .shown import table_nonce
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,7 @@ class Challenges:
         self.service = service
         self.start_match = start_match  # the first board, and the bot's move if it starts (Desk.start_match)
         self.lobby_rematch: Rematch | None = None  # a table of three or more again (Lobby.rematch, set by the Desk)
+        self._posting: set[int] = set()  # tables whose message a command of this process is posting
 
     async def send(
         self,
@@ -103,25 +107,51 @@ class Challenges:
                 target=target,
                 game=game,
             )
+        # The challenge is its own channel message (the interaction was answered privately first):
+        # a refusal stays private. A post Discord does not take now is made by the sweep (post_unposted).
+        said = messages.CHALLENGE_POSTED
+        async with self.posting(challenge.id):
+            try:
+                await self.post(challenge, rematch=rematch)
+            except Exception as error:
+                if not is_transient(error):
+                    raise
+                log.warning("challenge %d: Discord did not take its message (%s); posted later", challenge.id, error)
+                said = messages.POSTED_LATER
+        await interaction.edit_original_response(content=messages.tr(said))
+        log.info("challenge %d posted in channel %s", challenge.id, interaction.channel_id)
+
+    @contextlib.asynccontextmanager
+    async def posting(self, table_id: int) -> AsyncIterator[None]:
+        """This process is posting the table's message: the sweep leaves it alone meanwhile."""
+        self._posting.add(table_id)
+        try:
+            yield
+        finally:
+            self._posting.discard(table_id)
+
+    def is_posting(self, table_id: int) -> bool:
+        return table_id in self._posting
+
+    async def post(self, challenge: Challenge, *, rematch: bool = False) -> None:
+        """Post a two-seat table's public message (Accept / Decline) and remember it; its nonce makes a
+        repeat (the sweep after a crash) return the first message."""
         with speaking(await public_language(self.service, self.client, challenge.guild_id)):  # a public message
             text = messages.challenge_text(
-                user.display_name,
-                opponent_id,
+                challenge.challenger_name,
+                challenge.opponent_id,
                 messages.title_of(challenge.game),
                 challenge.rules,
                 discord.utils.format_dt(challenge.expires_at, "R"),
                 rematch,
             )
             view = challenge_view(challenge.id)
-        mentions = mention_only(opponent_id) if opponent_id is not None else NO_MENTIONS
-        # The challenge is its own channel message (the interaction was answered privately first):
-        # a refusal stays private, and the message is sent before anything else can fail.
-        posted = await channel(self.client, interaction.channel_id, interaction.guild_id).send(
-            text, view=view, allowed_mentions=mentions
-        )
+        mentions = mention_only(challenge.opponent_id) if challenge.opponent_id is not None else NO_MENTIONS
+        with reaching(challenge.channel_id):
+            posted = await channel(self.client, challenge.channel_id, challenge.guild_id).send(
+                text, view=view, allowed_mentions=mentions, nonce=table_nonce(challenge.id)
+            )
         await self.service.set_challenge_message(challenge.id, posted.id)
-        await interaction.edit_original_response(content=messages.tr(messages.CHALLENGE_POSTED))
-        log.info("challenge %d posted in channel %s", challenge.id, interaction.channel_id)
 
     async def play_bot(
         self,

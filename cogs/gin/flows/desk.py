@@ -36,10 +36,12 @@ from .hand import Hands
 from .live import LiveHands
 from .lobby import Lobby
 from .pings import Pings
-from .reach import ChannelLost, PostingRefused
+from .reach import ChannelLost, PostingRefused, is_transient
 from .scheduler import Scheduler
 
 log = logging.getLogger(__name__)
+
+UNPOSTED_GRACE_S = 5.0  # an open table younger than this is still being posted by its own command
 
 BoardAction = Callable[[discord.Interaction, int], Awaitable[None]]
 
@@ -75,7 +77,7 @@ class Desk:
             self.challenges.announce_expired,
             ai_delay_s=ai_delay_s,
             tick_s=tick_s,
-            announce=self.board.post_pending,
+            announce=self.post_pending,
             recover=self.board.refresh_active,
         )
         # The board buttons (ids.BOARD_ACTIONS) and who answers each.
@@ -149,8 +151,11 @@ class Desk:
         except PostingRefused as error:
             refused = error
             self.board.refusals.refused(error, match.id, behind=True)
-        except Exception:
-            log.exception("match %d: showing move %d failed", match.id, match.version)
+        except Exception as error:
+            if is_transient(error):
+                self.board.failed(match, error)  # kept: posted again after a backoff
+            else:
+                log.exception("match %d: showing move %d failed", match.id, match.version)
         live = await pushed
         if drawn_seat is not None:
             live.add(drawn_seat)
@@ -163,6 +168,37 @@ class Desk:
         else:
             self.scheduler.kick(result.match)
         return refused
+
+    async def post_pending(self) -> int:
+        """Every tick: what the outbox holds, then the open tables whose message was never posted."""
+        done = await self.board.post_pending()
+        await self.post_unposted_tables()
+        return done
+
+    async def post_unposted_tables(self) -> int:
+        """Post the message of every open table that has none (the process stopped, or Discord
+        failed, between the table's commit and its post); returns how many were posted."""
+        posted = 0
+        for table in await self.service.unposted_tables(UNPOSTED_GRACE_S):
+            if self.challenges.is_posting(table.id) or self.lobby.is_posting(table.id):
+                continue
+            try:
+                if table.seats > 2:
+                    await self.lobby.post(table)
+                else:
+                    await self.challenges.post(table)
+                posted += 1
+                log.info("table %d: its message posted by the sweep", table.id)
+            except ChannelLost as lost:
+                await self.channel_lost(lost.channel_id)
+            except PostingRefused as refused:
+                log.info("table %d: posting its message refused (code %d)", table.id, refused.code)
+            except Exception as error:
+                if not is_transient(error):
+                    log.exception("table %d: posting its message failed", table.id)
+                else:
+                    log.warning("table %d: Discord did not take its message (%s); tried again", table.id, error)
+        return posted
 
     async def channel_lost(self, channel_id: int) -> LostTables:
         """The channel is gone: its tables end (nothing to show, nowhere to post)."""

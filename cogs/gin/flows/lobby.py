@@ -10,8 +10,9 @@ nothing. Who may do what is the service's call (``bot.tables.lobby``); this modu
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
 import discord
 
@@ -24,6 +25,8 @@ from ..components import lobby_view
 from ..speech import public_language
 from .challenges import StartMatch, open_here, opening
 from .posting import NO_MENTIONS, bot_name, channel, mention_only
+from .reach import is_transient, reaching
+from .shown import table_nonce
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,7 @@ class Lobby:
         self.client = client
         self.service = service
         self.start_match = start_match
+        self._posting: set[int] = set()  # tables whose message a command of this process is posting
 
     # -- opening -------------------------------------------------------------------------------
     async def open(
@@ -94,19 +98,16 @@ class Lobby:
             await interaction.edit_original_response(content=answer)
             await self.start_match(match)
             return table
-        answer = messages.tr(lobby_messages.LOBBY_POSTED)
-        called = [u for u, _ in invited]
-        with speaking(public):
-            content, view = self.render(table)
-            if called and not table.invited:
-                content = f"{lobby_messages.called(called)}\n{content}"
-            if rematch is not None:
-                content = f"{lobby_messages.rematch_lobby(user.display_name)}\n{content}"
-        posted = await channel(self.client, interaction.channel_id, interaction.guild_id).send(
-            content, view=view, allowed_mentions=mention_only(*called)
-        )
-        await self.service.set_challenge_message(table.id, posted.id)
-        await interaction.edit_original_response(content=answer)
+        said = lobby_messages.LOBBY_POSTED
+        async with self.posting(table.id):
+            try:
+                await self.post(table, [u for u, _ in invited], rematch=rematch is not None)
+            except Exception as error:
+                if not is_transient(error):
+                    raise
+                log.warning("table %d: Discord did not take its lobby message (%s); posted later", table.id, error)
+                said = messages.POSTED_LATER
+        await interaction.edit_original_response(content=messages.tr(said))
         log.info("table %d (%s for %d) posted in channel %s", table.id, table.game, seats, interaction.channel_id)
         return table
 
@@ -118,6 +119,34 @@ class Lobby:
         await self.open(interaction, list(humans.items()), old.seats, game=old.game, rematch=old)
 
     # -- the message ---------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def posting(self, table_id: int) -> AsyncIterator[None]:
+        """This process is posting the table's message: the sweep leaves it alone meanwhile."""
+        self._posting.add(table_id)
+        try:
+            yield
+        finally:
+            self._posting.discard(table_id)
+
+    def is_posting(self, table_id: int) -> bool:
+        return table_id in self._posting
+
+    async def post(self, table: Challenge, called: Sequence[int] | None = None, *, rematch: bool = False) -> None:
+        """Post the lobby message of an open table (``called``: the players named, default those still
+        invited) and remember it; its nonce makes a repeat (the sweep after a crash) return the first."""
+        called = list(table.pending_invites) if called is None else list(called)
+        with speaking(await public_language(self.service, self.client, table.guild_id)):
+            content, view = self.render(table)
+            if called and not table.invited:
+                content = f"{lobby_messages.called(called)}\n{content}"
+            if rematch:
+                content = f"{lobby_messages.rematch_lobby(table.challenger_name)}\n{content}"
+        with reaching(table.channel_id):
+            posted = await channel(self.client, table.channel_id, table.guild_id).send(
+                content, view=view, allowed_mentions=mention_only(*called), nonce=table_nonce(table.id)
+            )
+        await self.service.set_challenge_message(table.id, posted.id)
+
     def render(self, table: Challenge) -> tuple[str, discord.ui.View]:
         """The lobby message's text and controls for the table as it is now."""
         teams = self.service.table_teams(table)

@@ -1,8 +1,9 @@
 """When Discord refuses the board: the channel is gone (404 10003 Unknown Channel: its tables are
 lost, ``TableService.lose_channel``), or the bot may no longer post there (403 50013 Missing
-Permissions, 50001 Missing Access). Both are expected events, never an ERROR.
+Permissions, 50001 Missing Access), or Discord fails for a while (5xx after discord.py's own tries,
+a timeout, a rate limit too long to wait: ``is_transient``). All are expected events, never an ERROR.
 
-A refused post leaves its outbox row pending, so the board catches up by itself once the
+A refused or failed post leaves its outbox row pending, so the board catches up by itself once the
 permission is back: the sweep retries the channel after a backoff (doubling, at most
 ``RETRY_MAX_S``), and any post that goes through there ends the backoff. A WARNING says so once
 per channel a minute, however many requests were refused.
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
@@ -61,6 +63,13 @@ def reaching(channel_id: int) -> Iterator[None]:
         raise
 
 
+def is_transient(error: BaseException) -> bool:
+    """Discord failed for a while, not for anything in the request: try the same again later."""
+    return isinstance(error, discord.DiscordServerError | discord.RateLimited | TimeoutError | aiohttp.ClientError) or (
+        isinstance(error, OSError) and not isinstance(error, discord.HTTPException)
+    )
+
+
 @dataclass
 class _Backoff:
     retry_at: float
@@ -80,26 +89,49 @@ class Refusals:
 
     def refused(self, error: PostingRefused, match_id: int, *, behind: bool = False) -> None:
         """A request in the channel was refused: back off, and warn unless warned within a minute."""
+        if self._back_off(error.channel_id, match_id, behind):
+            log.warning(
+                "channel %d: Discord refused the board of match %d (code %d: a permission is missing);"
+                " it is kept and posted once the permission is back",
+                error.channel_id,
+                match_id,
+                error.code,
+            )
+
+    def failed(self, channel_id: int, match_id: int, error: BaseException, *, behind: bool = True) -> None:
+        """Discord failed a request in the channel for a while (``is_transient``): back off as for a
+        refusal, the pending messages stay pending and the board catches up."""
+        if self._back_off(channel_id, match_id, behind):
+            log.warning(
+                "channel %d: Discord failed to take the board of match %d (%s: %s); it is posted again later",
+                channel_id,
+                match_id,
+                type(error).__name__,
+                error,
+            )
+
+    def _back_off(self, channel_id: int, match_id: int, behind: bool) -> bool:
+        """Back off the channel; whether to warn (not within a minute of the last warning)."""
         now = self.clock()
-        seen = self._channels.get(error.channel_id)
+        seen = self._channels.get(channel_id)
         if behind:
-            self.behind[match_id] = error.channel_id
+            self.behind[match_id] = channel_id
         if seen is None:
-            self._channels[error.channel_id] = _Backoff(now + self.first_s, self.first_s)
+            self._channels[channel_id] = _Backoff(now + self.first_s, self.first_s)
         else:
             seen.delay = min(seen.delay * 2, self.max_s)
             seen.retry_at = now + seen.delay
-        warned = self._warned.get(error.channel_id)
+        warned = self._warned.get(channel_id)
         if warned is not None and now - warned < WARN_EVERY_S:
-            return
-        self._warned[error.channel_id] = now
-        log.warning(
-            "channel %d: Discord refused the board of match %d (code %d: a permission is missing);"
-            " it is kept and posted once the permission is back",
-            error.channel_id,
-            match_id,
-            error.code,
-        )
+            return False
+        self._warned[channel_id] = now
+        return True
+
+    def next_retry(self) -> float | None:
+        """Seconds until the first backed-off channel may be tried again (None: none is waiting)."""
+        if not self._channels:
+            return None
+        return max(0.0, min(b.retry_at for b in self._channels.values()) - self.clock())
 
     def waiting(self, channel_id: int) -> bool:
         """Whether the sweep should leave the channel alone for now (backing off)."""

@@ -17,6 +17,8 @@ class Shown:
     message_id: int | None = None  # the board as posted last: newer than a MatchInfo read before the post
     version: int = -1  # the newest version shown (or waiting in ``later``): an edit never goes back
     queued: int = -1  # the newest version waiting to be drawn by a ``show`` call: older plain edits are skipped
+    # The board of a finished hand whose result Discord did not take yet: never redrawn with a newer hand.
+    retired: int | None = None
     later: asyncio.Task[None] | None = None  # a move inside a turn, shown if the turn's end does not follow
     turn: asyncio.Condition = field(init=False)  # on ``lock``: a newer version was shown
 
@@ -32,6 +34,11 @@ class Shown:
 def nonce(announcement: Announcement) -> str:
     """The nonce of an outbox row's post: Discord (enforce_nonce) returns the first message for a repeat."""
     return f"gin-ob-{announcement.id}"
+
+
+def table_nonce(table_id: int) -> str:
+    """The nonce of an open table's public message (a challenge, a lobby): posted once however often tried."""
+    return f"gin-tb-{table_id}"
 
 
 def hand_number(view: PublicViewLike) -> int:
