@@ -1,7 +1,7 @@
 """Interaction -> answer latency through the Discord stand-in, with rendering and the SQLite commit.
 
     .venv/bin/python -m bench.discord_latency [--tables 50] [--rate 20] [--seconds 30]
-    .venv/bin/python -m bench.discord_latency --ladder [--tables 1000] [--rates 20,50,100,200,300]
+    .venv/bin/python -m bench.discord_latency --ladder [--tables 1000] [--rates 20,50,100,200,300] [--discord-limits]
     .venv/bin/python -m bench.discord_latency --quick    # the ladder in a few seconds (bench/ladder.py)
 
 Sets up ``--tables`` matches (one per channel, Alice vs Bob), opens both hands, then injects
@@ -225,6 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rates", default="20,50,100,200,300", help="the ladder's offered rates per second")
     parser.add_argument("--workers", type=int, default=None, help="the bot's picture processes (default: per core)")
     parser.add_argument("--tree", type=Path, default=None, help="the ladder with the bot of this checkout (before)")
+    parser.add_argument(
+        "--discord-limits",
+        action="store_true",
+        help="the ladder against a stand-in with Discord's rate limits (global 50/s, channel messages 5/5 s)",
+    )
     ns = parser.parse_args(argv)
     if ns.ladder or ns.quick:
         ns.tables = ns.tables or 1000

@@ -45,6 +45,8 @@ from bot.tables import TableService
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, StoredMessage
 from fakediscord.runner import BotProcess
 
+from .ladder_limits import LIMITS_HEADER, board_staleness, limits_row
+
 DEADLINE_S = 3.0  # Discord's: an interaction not answered within it fails for the user
 WAIT_S = 10.0  # the longest the players wait for anything
 DEFAULT_RATES = (20, 50, 100, 200, 300)
@@ -65,6 +67,15 @@ class Step:
     own_cpu: float = 0.0
     rss_mb: float = 0.0
     load: float = 0.0  # the machine's 1-minute load average at the step's end (others' work included)
+    # With Discord's limits (--discord-limits): the bot's requests on the global limit, its 429s, and
+    # how long a committed move took to reach its board.
+    moved: list[tuple[int, float]] = field(default_factory=list)  # (channel id, when the move was answered)
+    channel_requests: int = 0
+    busiest_second: int = 0
+    rate_limited: int = 0
+    staleness: list[float] = field(default_factory=list)
+    never_shown: int = 0
+    settled_s: float = 0.0  # after the step: until the last board request
 
     @property
     def count(self) -> int:
@@ -172,6 +183,15 @@ class Player:
         return (cid.removeprefix("select|"), [move]) if cid.startswith("select|") else (cid, None)
 
 
+def ends_turn(choice: tuple[str, list[str] | None] | None) -> bool:
+    """Whether a ladder move ends the mover's turn (a discard, a first-turn pass), not a draw."""
+    if choice is None:
+        return False
+    cid, values = choice
+    moves = values if values else [cid.split(":")[2].replace(".", " ")] if cid.count(":") >= 3 else []
+    return any(m.startswith("discard") or m == "pass" for m in moves)
+
+
 class Table:
     def __init__(self, fd: FakeDiscord, channel: FakeChannel, match_id: int, rng: random.Random) -> None:
         self.fd, self.channel, self.match_id = fd, channel, match_id
@@ -214,10 +234,13 @@ class Table:
                 step.unanswered += 1
                 return
             step.answers.append(answer.latency)
+            answered = time.perf_counter()  # the move commits after its answer (Discord first)
             with contextlib.suppress(TimeoutError):
                 await ix.settled(WAIT_S)  # the hand message redrawn (or a refusal sent)
                 if mover is not None:
                     step.dones.append(time.perf_counter() - t0)
+                    if ends_turn(choice):  # a draw is shown with the turn's end (the quiet channel)
+                        step.moved.append((self.channel.id, answered))
         finally:
             self.busy = False
 
@@ -268,16 +291,18 @@ async def seed_with(tree: Path | None, module: str, func: str, *args: Any) -> An
     return json.loads(out.decode().strip().splitlines()[-1])
 
 
-async def quiet(fd: FakeDiscord, calm_s: float = 1.0, limit_s: float = 30.0) -> None:
-    """Wait until the bot has sent nothing to the stand-in for ``calm_s`` (at most ``limit_s``)."""
+async def quiet(fd: FakeDiscord, calm_s: float = 1.0, limit_s: float = 30.0) -> float:
+    """Wait until the bot has sent nothing to the stand-in for ``calm_s`` (at most ``limit_s``);
+    returns when (perf_counter) its last request came."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit_s
     seen = len(fd.store.requests)
     while loop.time() < end:
         await asyncio.sleep(calm_s)
         if len(fd.store.requests) == seen:
-            return
+            break
         seen = len(fd.store.requests)
+    return fd.store.timed_requests[-1][0] if fd.store.timed_requests else time.perf_counter()
 
 
 async def run_step(tables: list[Table], rate: float, seconds: float, bot: ProcessTree) -> Step:
@@ -314,11 +339,12 @@ async def ladder(
     workers: int | None = None,
     seed: int = 1,
     tree: Path | None = None,
+    discord_limits: bool = False,
 ) -> list[Step]:
     """Run the ladder and print one row per step (and return the steps). ``tree``: run the bot of
     another checkout (e.g. the code before a change) instead of this one."""
     rng = random.Random(seed)
-    async with FakeDiscord() as fd:
+    async with FakeDiscord(rate_limits=discord_limits) as fd:
         channels = [fd.channel] + [
             FakeChannel(fd.channel.id + 1000 + i, f"table-{i}", fd.guild_id, position=10 + i) for i in range(tables - 1)
         ]
@@ -349,10 +375,24 @@ async def ladder(
                 print(HEADER, flush=True)
                 steps = []
                 for rate in rates:
+                    since = time.perf_counter()
+                    limited = sum(fd.limits.stats.rate_limited.values())
                     step = await run_step(all_tables, rate, seconds, processes)
                     steps.append(step)
                     print(step.row(), flush=True)
-                    await quiet(fd)  # the board edits and hand redraws of the step done
+                    ended = time.perf_counter()
+                    last = await quiet(fd)  # the board edits and hand redraws of the step done
+                    step.settled_s = max(0.0, last - ended)
+                    board_staleness(fd, step, since)
+                    step.rate_limited = sum(fd.limits.stats.rate_limited.values()) - limited
+                if discord_limits:
+                    print(f"with Discord's limits (global {fd.limits.global_per_second}/s, channel messages 5/5 s):")
+                    print(LIMITS_HEADER)
+                    for step in steps:
+                        print(limits_row(step), flush=True)
+                    print(
+                        f"429s by scope: {dict(fd.limits.stats.rate_limited)}; invalid requests {fd.limits.stats.invalid}"
+                    )
             finally:
                 await proc.stop()
                 errors = [line for line in proc.lines if " ERROR " in line or line.startswith("Traceback")]
@@ -367,5 +407,5 @@ def main_ladder(ns: Any) -> int:
     rates = QUICK_RATES if ns.quick else tuple(float(r) for r in ns.rates.split(","))
     tables = 20 if ns.quick else ns.tables
     seconds = 2.0 if ns.quick else ns.seconds
-    asyncio.run(ladder(tables, rates, seconds, workers=ns.workers, tree=ns.tree))
+    asyncio.run(ladder(tables, rates, seconds, workers=ns.workers, tree=ns.tree, discord_limits=ns.discord_limits))
     return 0

@@ -27,6 +27,7 @@ class Store:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild id (None = global) -> commands
         self.unknown_routes: list[str] = []
         self.requests: list[tuple[str, str]] = []  # (method, path) of every REST request
+        self.timed_requests: list[tuple[float, str, str]] = []  # (perf_counter, method, path) of each
         self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # (channel, nonce) -> (message id, when)
         self._changed = asyncio.Event()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 
 from aiohttp import web
 
@@ -84,6 +85,7 @@ class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
             return await self._unknown(request, path)
         sub = path[len(API_PREFIX) :]
         self.store.requests.append((request.method, sub))
+        self.store.timed_requests.append((time.perf_counter(), request.method, sub))
         for method, pattern, handler in self.routes:
             if method != request.method:
                 continue
