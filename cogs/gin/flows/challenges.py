@@ -136,17 +136,19 @@ class Challenges:
     async def post(self, challenge: Challenge, *, rematch: bool = False) -> None:
         """Post a two-seat table's public message (Accept / Decline) and remember it; its nonce makes a
         repeat (the sweep after a crash) return the first message."""
+        # A two-seat table of the lobby service (options, a rematch) names its opponent as invited.
+        opponent = challenge.opponent_id if challenge.opponent_id is not None else next(iter(challenge.invited), None)
         with speaking(await public_language(self.service, self.client, challenge.guild_id)):  # a public message
             text = messages.challenge_text(
                 challenge.challenger_name,
-                challenge.opponent_id,
+                opponent,
                 messages.title_of(challenge.game),
                 challenge.rules,
                 discord.utils.format_dt(challenge.expires_at, "R"),
                 rematch,
             )
             view = challenge_view(challenge.id)
-        mentions = mention_only(challenge.opponent_id) if challenge.opponent_id is not None else NO_MENTIONS
+        mentions = mention_only(opponent) if opponent is not None else NO_MENTIONS
         with reaching(challenge.channel_id):
             posted = await channel(self.client, challenge.channel_id, challenge.guild_id).send(
                 text, view=view, allowed_mentions=mentions, nonce=table_nonce(challenge.id)
