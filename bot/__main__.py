@@ -12,8 +12,8 @@
     python -m bot migrate-db --from gin.sqlite3 --to postgresql://...   copy every row to an empty store
 
 Settings come from the environment or .env (bot.config.Settings): DISCORD_TOKEN, GIN_DB,
-GIN_DEV_GUILD, GIN_LOG_LEVEL, GIN_RENDER_WORKERS, GIN_SNAPSHOT_EVERY, and for demos and tests
-GIN_AI_DELAY, GIN_TICK, GIN_SEED.
+GIN_DEV_GUILD, GIN_LOG_LEVEL, GIN_RENDER_WORKERS, GIN_SNAPSHOT_EVERY, GIN_METRICS_PORT,
+GIN_METRICS_HOST, and for demos and tests GIN_AI_DELAY, GIN_TICK, GIN_SEED.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ matches load on first use and the move-log check runs in the background, so the 
 build the Desk, register the DynamicItem classes (so buttons on old messages work after a
 restart), load the extensions, start the picture pool (worker processes, one per core, each
 warming the renderers' caches; in-process drawing where processes cannot start), optionally
-sync the commands, start the scheduler's tick. Every minute the pool's backlog and latencies
-are logged (INFO). Shutdown stops the desk, then the pool, then the service.
+sync the commands, start the scheduler's tick, and serve the Prometheus metrics when
+GIN_METRICS_PORT is set (bot.metrics). Every minute the pool's backlog and latencies are logged
+(INFO). Shutdown stops the metrics, the desk, then the pool, then the service.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.constants import AI_DELAY_S, TICK_S
+from bot.metrics.endpoint import MetricsEndpoint
+from bot.metrics.wiring import observe_http, start_metrics
 from bot.pacer import Pacer
 from bot.tables import TableService
 from bot.tables.shards import ShardSet
@@ -81,7 +84,7 @@ class GinBot(commands.Bot):
             intents=intents,
             tree_cls=GinTree,
             help_command=None,
-            http_trace=self.pacer.trace_config(),
+            http_trace=observe_http(self.pacer.trace_config(), settings),  # GIN_METRICS_PORT: also the metrics
             **options,
         )
         self.settings = settings
@@ -96,6 +99,7 @@ class GinBot(commands.Bot):
         workers = render_workers if render_workers is not None else settings.render_workers
         self.pictures = RenderPool(workers, style=self.style)
         self._stats: asyncio.Task[None] | None = None
+        self.metrics: MetricsEndpoint | None = None
 
     async def setup_hook(self) -> None:
         self.service = await TableService.open(
@@ -121,6 +125,10 @@ class GinBot(commands.Bot):
         if self.sync_commands:
             await self.sync_app_commands()
         self.desk.start()
+        desk = self.desk
+        self.metrics = await start_metrics(
+            self, self.settings, self.service, self.pictures, self.pacer, lambda: desk.inflight.count
+        )
         log.info("set up: database %s, %d dynamic item types", self.settings.database_label, len(ITEMS))
 
     async def _warm_caches(self) -> None:
@@ -162,6 +170,9 @@ class GinBot(commands.Bot):
         for task in (self._warm, self._stats):
             if task is not None:
                 task.cancel()
+        if self.metrics is not None:
+            await self.metrics.close()
+            self.metrics = None
         if self.desk is not None:
             await self.desk.close()
         await super().close()

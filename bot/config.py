@@ -12,6 +12,8 @@ from dotenv import dotenv_values
 
 from bot.constants import DISCORD_GLOBAL_PER_SECOND, DISCORD_RATE, SNAPSHOT_EVERY
 
+METRICS_HOST = "0.0.0.0"  # every interface: a container's port is reached from outside it
+
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications "
     "(Bot -> Reset Token), then put DISCORD_TOKEN=... in .env or the environment."
@@ -32,6 +34,8 @@ class Settings:
     # Requests a second the whole bot token may send on Discord's shared (global) limit; sharded
     # processes split it by their share of the shards (bot/pacer.py, docs/deploy.md).
     discord_rate: float = DISCORD_RATE
+    metrics_port: int | None = None  # the Prometheus endpoint's port (bot.metrics); None: no endpoint
+    metrics_host: str = METRICS_HOST  # the address it listens on
 
     @property
     def database_label(self) -> str:
@@ -66,6 +70,8 @@ class Settings:
             ),
             snapshot_every=_count(values, "GIN_SNAPSHOT_EVERY", SNAPSHOT_EVERY),
             discord_rate=_rate(values),
+            metrics_port=_port(values, "GIN_METRICS_PORT"),
+            metrics_host=(values.get("GIN_METRICS_HOST") or "").strip() or METRICS_HOST,
         )
 
 
@@ -112,4 +118,14 @@ def _count(values: Mapping[str, str], name: str, default: int) -> int:
         return default
     if not raw.isdigit() or int(raw) < 1:
         raise ValueError(f"{name} must be a whole number of at least 1, not {raw!r}")
+    return int(raw)
+
+
+def _port(values: Mapping[str, str], name: str) -> int | None:
+    """A TCP port from 1 to 65535, or None when unset."""
+    raw = (values.get(name) or "").strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 65535:
+        raise ValueError(f"{name} must be a port number from 1 to 65535, not {raw!r}")
     return int(raw)

@@ -15,7 +15,8 @@ views, the names, a ``Style``), all of which pickle; the answer is a ``RenderedI
 - A game the workers do not know (registered at run time in this process only, e.g. by a test)
   is drawn here, in a thread.
 - ``take_stats()`` gives the pictures drawn, the backlog and the latencies since the last call:
-  the bot logs them every minute.
+  the bot logs them every minute; ``observer``, when set, is told each picture's latencies (the
+  bot's Prometheus metrics).
 
 No discord import here: the Discord layer (cogs/gin/posting.py) uses this like any renderer.
 """
@@ -136,6 +137,8 @@ class RenderPool:
         self._max_backlog = 0
         self._waits: list[float] = []
         self._totals: list[float] = []
+        # Told each picture's wait and wait-plus-drawing in seconds, as measured here (the bot's metrics).
+        self.observer: Callable[[float, float], None] | None = None
 
     # -- life ------------------------------------------------------------------------------------
     @property
@@ -227,8 +230,11 @@ class RenderPool:
                 image = await self._run(game, kind, args)
         finally:
             self._backlog -= 1
+        total = time.perf_counter() - start
         self._waits.append(waited)
-        self._totals.append(time.perf_counter() - start)
+        self._totals.append(total)
+        if self.observer is not None:
+            self.observer(waited, total)
         return image
 
     async def _run(self, game: str, kind: str, args: tuple[Any, ...]) -> Any:

@@ -46,6 +46,12 @@ def pending(conn: sqlite3.Connection, limit: int, match_id: int | None = None) -
     return [_announcement(r) for r in rows]
 
 
+def backlog(conn: sqlite3.Connection) -> tuple[int, datetime | None]:
+    """How many messages are not posted yet, and when the oldest of them was committed (None: none)."""
+    count, oldest = conn.execute("SELECT COUNT(*), MIN(created_at) FROM outbox WHERE done_at IS NULL").fetchone()
+    return int(count), from_db(oldest)
+
+
 def mark_done(conn: sqlite3.Connection, announcement_id: int, message_id: int | None, at: datetime) -> bool:
     """Record that Discord accepted the message; False if it was already marked."""
     with transaction(conn):

@@ -185,6 +185,11 @@ class Store:
     async def pending_announcements(self, limit: int, match_id: int | None = None) -> list[Announcement]:
         return await self.db.run(outbox.pending, limit, match_id)
 
+    async def outbox_backlog(self) -> tuple[int, datetime | None]:
+        """Every process's pending messages: how many, and the oldest one's commit time (a reader's
+        look: a row marked done a moment ago may still count)."""
+        return await self.db.read(outbox.backlog)
+
     async def mark_announced(self, announcement_id: int, message_id: int | None, at: datetime) -> bool:
         return await self.db.run(outbox.mark_done, announcement_id, message_id, at)
 

@@ -28,6 +28,12 @@ class AnnouncementsPart(ServiceBase):
         rows = await self.store.pending_announcements(limit + FOREIGN_ROWS_SLACK, None)
         return [a for a in rows if await self.owns_match(a.match_id)][:limit]
 
+    async def outbox_backlog(self) -> tuple[int, float]:
+        """The outbox of every process (for the metrics): messages pending, and the age in seconds
+        of the oldest one (0.0 when none is pending)."""
+        count, oldest = await self.store.outbox_backlog()
+        return count, 0.0 if oldest is None else max(0.0, (self._now() - oldest).total_seconds())
+
     async def announced(self, announcement: Announcement, message_id: int | None) -> bool:
         """Discord accepted the message: it is never posted again. False if it was already marked."""
         return await self.store.mark_announced(announcement.id, message_id, self._now())

@@ -4,7 +4,8 @@
 listener that answers) and guarantees three things:
 
 - the handler is counted as in flight while it runs (``Inflight``), so the bot's shutdown
-  waits for its Discord calls (bounded: ``Inflight.wait_idle``);
+  waits for its Discord calls (bounded: ``Inflight.wait_idle``), and its end is measured for
+  the metrics (bot.metrics: the done latency);
 - a ``Refusal`` it raises becomes a short ephemeral answer, whether or not the interaction
   was already deferred or answered (``say``); it is logged at DEBUG only;
 - anything else is logged with ``log.exception`` and the handler's context, and the user gets
@@ -21,6 +22,7 @@ import contextlib
 import functools
 import inspect
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, ParamSpec, TypeVar
 
@@ -28,11 +30,14 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Texts, speaking
+from bot.metrics import interaction_done, interaction_kind
 from bot.tables import Refusal, StorageFault, TableService, sentence
 
 from . import messages, speech
 
 log = logging.getLogger(__name__)
+
+_TIMED = "gin-metrics-done"  # interaction.extras: its done latency is measured
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -161,6 +166,15 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
     await say(interaction, t._(messages.APOLOGY))
 
 
+def _timed(interaction: discord.Interaction) -> None:
+    """The done latency, once per interaction: measured by the handler that has answered it when it
+    ends (a listener that sees every interaction and leaves it alone does not count)."""
+    if interaction.response.is_done() and not interaction.extras.get(_TIMED):
+        interaction.extras[_TIMED] = True
+        # From Discord's creation of the interaction (its 3-second clock), not from our receipt.
+        interaction_done(interaction_kind(interaction.type), time.time() - interaction.created_at.timestamp())
+
+
 def answers(handler: Callable[P, Awaitable[None]]) -> Callable[P, Coroutine[Any, Any, None]]:
     """Decorate an interaction handler (see the module docstring for the contract). Used outside a
     server (a DM), it answers that the games work only in a server.
@@ -196,6 +210,7 @@ def _wrap(handler: Callable[P, Awaitable[None]], *, guild_only: bool) -> Callabl
                 await handler(*args, **kwargs)
             except Exception as error:
                 await answer_error(interaction, error, f"{what} ({context(interaction)})")
+            _timed(interaction)
 
     with contextlib.suppress(NameError, TypeError):  # names only known to type checkers: leave it lazy
         wrapper.__signature__ = inspect.signature(handler, eval_str=True)  # type: ignore[attr-defined]

@@ -51,3 +51,33 @@ def test_snapshot_interval_is_a_whole_number_of_at_least_one(tmp_path: Path) -> 
     for bad in ("0", "-4", "2.5", "often"):
         with pytest.raises(ValueError, match="GIN_SNAPSHOT_EVERY"):
             Settings.from_env({"GIN_SNAPSHOT_EVERY": bad}, env_file=tmp_path / "none")
+
+
+def test_the_metrics_port_is_off_unless_set_and_must_be_a_port(tmp_path: Path) -> None:
+    none = tmp_path / "none"
+    s = Settings.from_env({}, env_file=none)
+    assert s.metrics_port is None and s.metrics_host == "0.0.0.0"
+    s = Settings.from_env({"GIN_METRICS_PORT": " 9108 ", "GIN_METRICS_HOST": "127.0.0.1"}, env_file=none)
+    assert (s.metrics_port, s.metrics_host) == (9108, "127.0.0.1")
+    assert Settings.from_env({"GIN_METRICS_PORT": "65535"}, env_file=none).metrics_port == 65535
+    for bad in ("0", "65536", "-1", "9108.0", "http", "٩١٠٨"):
+        with pytest.raises(ValueError, match="GIN_METRICS_PORT"):
+            Settings.from_env({"GIN_METRICS_PORT": bad}, env_file=none)
+
+
+def test_every_setting_read_is_documented_and_in_the_example_file() -> None:
+    import ast
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    tree = ast.parse((root / "bot" / "config.py").read_text(encoding="utf-8"))
+    names = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and re.fullmatch(r"(GIN|DISCORD)_[A-Z_]+", n.value)
+    }
+    assert "GIN_METRICS_PORT" in names
+    table = (root / "docs" / "operations.md").read_text(encoding="utf-8")
+    example = (root / ".env.example").read_text(encoding="utf-8")
+    assert {n for n in names if f"`{n}`" not in table} == set()
+    assert {n for n in names if not re.search(rf"^{n}=", example, re.M)} == set()

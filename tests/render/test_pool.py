@@ -74,6 +74,20 @@ async def test_no_workers_draws_in_a_thread_and_busy_says_when_pictures_wait(dra
     assert stats.drawn == 2 and stats.max_backlog == 2
 
 
+async def test_the_observer_is_told_each_pictures_wait_and_total_as_measured(draw_pair, names):
+    _, after, m = draw_pair
+    pool = RenderPool(0, capacity=1)
+    seen: list[tuple[float, float]] = []
+    pool.observer = lambda wait, total: seen.append((wait, total))
+    await asyncio.gather(
+        pool.draw("gin", "hand", after, names, Style()), pool.draw("gin", "table", public_view(m), names, Style())
+    )
+    assert pool.take_stats().drawn == len(seen) == 2
+    assert all(0 <= wait < total for wait, total in seen)
+    first, second = sorted(seen)
+    assert second[0] >= first[1] * 0.5  # the second waited for the one slot while the first was drawn
+
+
 async def test_a_dead_worker_is_replaced_and_pictures_still_come(draw_pair, names):
     _, after, _ = draw_pair
     expected = renderer_for("gin").hand(after, names, Style()).png
