@@ -30,6 +30,7 @@ from .records import (
     family_of,
     game_of_family,
 )
+from .season_records import ClosedSeason, RatingReset, Season, SeasonLength, SeasonSettings, soft_reset
 from .stats import BOARDS, DEFAULT_FAMILY, K_FACTOR, START_RATING, elo_delta, expected_score, team_deltas, winner_deltas
 from .store import Store, open_database
 
@@ -42,6 +43,7 @@ __all__ = [
     "AnnouncementKind",
     "Challenge",
     "ChallengeStatus",
+    "ClosedSeason",
     "Committed",
     "ConstraintViolation",
     "Database",
@@ -58,7 +60,11 @@ __all__ = [
     "Place",
     "PlayerStats",
     "RatingPoint",
+    "RatingReset",
     "SchemaTooNew",
+    "Season",
+    "SeasonLength",
+    "SeasonSettings",
     "Snapshot",
     "Stage",
     "StaleWrite",
@@ -72,6 +78,7 @@ __all__ = [
     "game_of_family",
     "is_postgres_url",
     "open_database",
+    "soft_reset",
     "team_deltas",
     "transaction",
     "winner_deltas",

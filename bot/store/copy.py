@@ -40,6 +40,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rating_changes": ("match_id", "user_id"),
     "outbox": ("id",),
     "turn_pings": ("match_id", "user_id"),
+    "seasons": ("guild_id", "started_at"),
+    "season_standings": ("guild_id", "started_at", "family", "user_id"),
 }
 CHUNK = 5000
 

@@ -41,8 +41,8 @@ def active_matches_in(conn: sqlite3.Connection, where: Where, value: int) -> lis
 
 def lose(conn: sqlite3.Connection, where: Where, value: int, at: datetime) -> LostTables:
     """End the active matches of a channel (``where`` 'channel') or of a server ('guild') as
-    abandoned with no winner, cancel its open tables and mark its pending outbox rows done
-    (unposted: ``message_id`` NULL), in one transaction."""
+    abandoned with no winner, cancel its open tables and mark its pending outbox rows and season
+    announcements done (unposted: ``message_id`` NULL), in one transaction."""
     column = _COLUMN[where]
     when = to_db(at)
     with transaction(conn):
@@ -68,4 +68,19 @@ def lose(conn: sqlite3.Connection, where: Where, value: int, at: datetime) -> Lo
             f"UPDATE outbox SET done_at = ? WHERE done_at IS NULL AND match_id IN (SELECT id FROM matches WHERE {column} = ?)",
             (when, value),
         )
-        return LostTables(tuple(ended), tuple(tables), max(cur.rowcount, 0))
+        # A season's champions to be announced there go unposted too (bot/store/seasons.py); a lost
+        # channel is no longer where the server's seasons are announced, and a server the bot has
+        # left runs no more seasons.
+        seasons = conn.execute(
+            f"UPDATE seasons SET announced_at = ? WHERE announced_at IS NULL AND {column} = ?",
+            (when, value),
+        )
+        if where == "channel":
+            conn.execute("UPDATE guild_settings SET season_channel = NULL WHERE season_channel = ?", (value,))
+        else:
+            conn.execute(
+                "UPDATE guild_settings SET season_length = 'off', season_start = NULL, season_end = NULL"
+                " WHERE guild_id = ? AND season_length <> 'off'",
+                (value,),
+            )
+        return LostTables(tuple(ended), tuple(tables), max(cur.rowcount, 0) + max(seasons.rowcount, 0))

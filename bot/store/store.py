@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine import GameRules
 
-from . import challenges, discord_state, history, lost, matches, outbox, settings, stats, styles
+from . import challenges, discord_state, history, lost, matches, outbox, seasons, settings, stats, styles
 from .db import BUSY_TIMEOUT_MS, Database
 from .dialect import is_postgres_url
 from .discord_state import TurnPing
@@ -27,6 +27,7 @@ from .records import (
     Snapshot,
     Stage,
 )
+from .season_records import ClosedSeason, RatingReset, Season, SeasonLength, SeasonSettings
 
 
 class Store:
@@ -214,6 +215,58 @@ class Store:
         self, guild_id: int, by: str, limit: int, family: str = stats.DEFAULT_FAMILY
     ) -> list[PlayerStats]:
         return await self.db.read(stats.leaderboard, guild_id, by, limit, family)
+
+    # seasons (bot/store/seasons.py): settings and the running season on the writer (the rollover's
+    # claim must see them as committed), ended seasons' tables on the reader
+    async def get_season_settings(self, guild_id: int) -> SeasonSettings | None:
+        return await self.db.run(seasons.get_settings, guild_id)
+
+    async def save_season_settings(
+        self,
+        guild_id: int,
+        length: SeasonLength,
+        channel_id: int | None,
+        reset: RatingReset,
+        season_start: datetime,
+        next_boundary: datetime,
+    ) -> SeasonSettings:
+        return await self.db.run(
+            seasons.save_settings, guild_id, length, channel_id, reset, season_start, next_boundary
+        )
+
+    async def due_seasons(self, now: datetime, limit: int) -> list[SeasonSettings]:
+        return await self.db.run(seasons.due, now, limit)
+
+    async def close_season(
+        self, guild_id: int, start: datetime, end: datetime, next_end: datetime, now: datetime
+    ) -> ClosedSeason | None:
+        """True work for one caller only: see seasons.close_season."""
+        return await self.db.run(seasons.close_season, guild_id, start, end, next_end, now)
+
+    async def last_season(self, guild_id: int) -> Season | None:
+        return await self.db.read(seasons.last_season, guild_id)
+
+    async def current_season_table(
+        self, guild_id: int, start: datetime, end: datetime, family: str
+    ) -> list[PlayerStats]:
+        return await self.db.read(seasons.current_table, guild_id, start, end, family)
+
+    async def archived_season_table(self, guild_id: int, started_at: datetime, family: str) -> list[PlayerStats]:
+        return await self.db.read(seasons.archived, guild_id, started_at, family)
+
+    async def season_champions(self, season: Season) -> list[PlayerStats]:
+        return await self.db.read(seasons.champions, season)
+
+    async def pending_season_ends(self, now: datetime, limit: int) -> list[Season]:
+        return await self.db.run(seasons.pending, now, limit)
+
+    async def claim_season_end(self, guild_id: int, started_at: datetime, now: datetime, until: datetime) -> bool:
+        return await self.db.run(seasons.claim, guild_id, started_at, now, until)
+
+    async def mark_season_announced(
+        self, guild_id: int, started_at: datetime, message_id: int | None, at: datetime
+    ) -> bool:
+        return await self.db.run(seasons.mark_announced, guild_id, started_at, message_id, at)
 
     # looking back (bot/store/history.py)
     async def past_matches(

@@ -2,7 +2,8 @@
 
 No discord imports. Parts, one module each: settings, challenges (two-seat tables and new
 matches), lobby (tables of 2 to 6 seats: join, leave, AI seats, partners, start), moves, reads,
-deadlines, recovery, announcements (the outbox), losses (a channel or server gone), replay and review (looking back); ``live`` holds
+deadlines, recovery, announcements (the outbox), losses (a channel or server gone), replay and review (looking back),
+seasons (with calendar: their boundaries); ``live`` holds
 the cached matches and their locks; ``shards`` decides which guilds' matches this process looks after.
 """
 
@@ -13,6 +14,7 @@ from bot.store import (
     AnnouncementKind,
     Challenge,
     ChallengeStatus,
+    ClosedSeason,
     GuildSettings,
     HeadToHead,
     LostTables,
@@ -22,6 +24,10 @@ from bot.store import (
     Place,
     PlayerStats,
     RatingPoint,
+    RatingReset,
+    Season,
+    SeasonLength,
+    SeasonSettings,
     Stage,
     StorageFault,
     family_of,
@@ -33,12 +39,14 @@ from .lobby import BOT_NAME, TABLE_TTL_S
 from .records import ActResult, MatchInfo, Overdue
 from .replay import ReplayBook, ReplayFrame
 from .review import HandReview, reviewable
+from .seasons import SEASON_CHOICES, SeasonBoard
 from .service import TableService
 
 __all__ = [
     "BOARDS",
     "BOT_NAME",
     "DEFAULT_FAMILY",
+    "SEASON_CHOICES",
     "STALE",
     "TABLE_TTL_S",
     "ActResult",
@@ -47,6 +55,7 @@ __all__ = [
     "Challenge",
     "ChallengeStatus",
     "Chooser",
+    "ClosedSeason",
     "GuildSettings",
     "HandReview",
     "HeadToHead",
@@ -59,9 +68,14 @@ __all__ = [
     "Place",
     "PlayerStats",
     "RatingPoint",
+    "RatingReset",
     "Refusal",
     "ReplayBook",
     "ReplayFrame",
+    "Season",
+    "SeasonBoard",
+    "SeasonLength",
+    "SeasonSettings",
     "Stage",
     "StorageFault",
     "TableService",

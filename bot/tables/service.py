@@ -21,6 +21,7 @@ from .reads import ReadsPart
 from .recovery import RecoveryPart
 from .replay import ReplayPart
 from .review import ReviewPart
+from .seasons import SeasonsPart
 from .settings import SettingsPart
 from .shards import ShardSet
 from .styles import StylesPart
@@ -40,9 +41,10 @@ class TableService(
     ReplayPart,
     ReviewPart,
     LossesPart,
+    SeasonsPart,
 ):
     """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
-    moves, deadlines and stats per game family.
+    moves, deadlines, stats per game family and seasons.
 
     See bot.tables.live for the consistency model (one lock per match, commit before publish).
     """

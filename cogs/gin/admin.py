@@ -16,15 +16,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.constants import DEFAULT_GAME
-from bot.tables import Refusal
+from bot.tables import RatingReset, Refusal, SeasonLength
 from render.pool import RenderPool
 
-from . import messages, server_messages, speech
+from . import messages, season_messages, server_messages, speech
 from .answer import answers
 from .commands import GraceSeconds, Minutes, Target, variant_choices
 from .flows import Desk, desk_of
 
 log = logging.getLogger(__name__)
+
+SEASON_LENGTHS = [app_commands.Choice(name=season_messages.LENGTH_WORDS[s], value=s.value) for s in SeasonLength]
+SEASON_RESETS = [
+    app_commands.Choice(name="keep the ratings", value=RatingReset.KEEP.value),
+    app_commands.Choice(name="move them halfway back toward 1500", value=RatingReset.SOFT.value),
+]
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -62,9 +68,12 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
         remove_channel="Stop allowing this channel",
         all_channels="True: allow every channel again",
         language="The language of the public messages (boards, results)",
+        season="Leaderboards in seasons: off, weekly, monthly or quarterly (UTC)",
+        season_channel="Where each season's champions are announced",
+        season_reset="What a season's end does to the ratings",
     )
     @app_commands.autocomplete(variant=variant_choices)
-    @app_commands.choices(language=speech.language_choices())
+    @app_commands.choices(language=speech.language_choices(), season=SEASON_LENGTHS, season_reset=SEASON_RESETS)
     @answers
     async def settings(
         self,
@@ -77,6 +86,9 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
         remove_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
         language: str | None = None,
+        season: str | None = None,
+        season_channel: discord.TextChannel | None = None,
+        season_reset: str | None = None,
     ) -> None:
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
@@ -99,10 +111,21 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
             fields["language"] = language
         allow = [allow_channel.id] if allow_channel is not None else []
         remove = [remove_channel.id] if remove_channel is not None else []
-        changed = bool(fields or allow or remove or ping_grace is not None)
+        seasons_changed = season is not None or season_channel is not None or season_reset is not None
+        changed = bool(fields or allow or remove or ping_grace is not None or seasons_changed)
         current = await service.update_settings(guild_id, allow=allow, remove=remove, **fields)
         grace = await (
             service.ping_grace(guild_id) if ping_grace is None else service.set_ping_grace(guild_id, ping_grace)
+        )
+        seasons = await (
+            service.set_seasons(
+                guild_id,
+                length=season,
+                channel_id=None if season_channel is None else season_channel.id,
+                reset=season_reset,
+            )
+            if seasons_changed
+            else service.season_settings(guild_id)
         )
         if changed:
             log.info(
@@ -115,18 +138,20 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
                             *(["allow"] if allow else []),
                             *(["remove"] if remove else []),
                             *(["ping_grace"] if ping_grace is not None else []),
+                            *(["seasons"] if seasons_changed else []),
                         ]
                     )
                 ),
             )
+        text = server_messages.settings_text(
+            messages.title_of(DEFAULT_GAME),
+            current,
+            grace,
+            changed,
+            speech.server_language(current, interaction.guild_locale),
+        )
         await interaction.followup.send(
-            server_messages.settings_text(
-                messages.title_of(DEFAULT_GAME),
-                current,
-                grace,
-                changed,
-                speech.server_language(current, interaction.guild_locale),
-            ),
+            "\n".join([text, *season_messages.season_lines(seasons)]),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -1,7 +1,8 @@
 """/gin leaderboard and /gin stats: a second cog whose commands join the Gin cog's group.
 
 Both take a game and a table size: stats are kept per game family ('gin:2', 'gin:3', 'knockout:4'),
-so a three-player win never counts as a two-player one.
+so a three-player win never counts as a two-player one. The leaderboard also takes a season: this
+one, the last one, or all time (docs/seasons.md).
 
 discord.py gives a GroupCog its own ``app_commands.Group``; a second GroupCog with the same name
 would clash in the tree. So this plain Cog creates its two ``app_commands.Command`` objects per
@@ -19,9 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import current
+from bot.tables.seasons import ALL, CURRENT, PREVIOUS
 from render.chart import rating_chart
 
-from . import server_messages
+from . import season_messages, server_messages
 from .answer import answers
 from .families import family, family_games
 from .flows import desk_of
@@ -34,24 +36,44 @@ log = logging.getLogger(__name__)
 BY_CHOICES = [app_commands.Choice(name=title, value=by) for by, title in server_messages.BOARD_TITLES.items()]
 MAX_SEATS = 6  # the largest table of any registered game
 Players = app_commands.Range[int, 2, MAX_SEATS]
+SEASON_CHOICES = [
+    app_commands.Choice(name="this season", value=CURRENT),
+    app_commands.Choice(name="the last season", value=PREVIOUS),
+    app_commands.Choice(name="all time", value=ALL),
+]
 
 
 @app_commands.describe(
     by="Order by rating (default), match wins, point difference, or wins against the bot",
     game="Which game (default: Gin)",
     players="Table size (default: two); each size has its own leaderboard",
+    season="This season, the last one, or all time (default: this season if the server has seasons)",
 )
-@app_commands.choices(by=BY_CHOICES)
+@app_commands.choices(by=BY_CHOICES, season=SEASON_CHOICES)
 @app_commands.autocomplete(game=family_games)
 @answers
 async def leaderboard_command(
-    interaction: discord.Interaction, by: str = "rating", game: str | None = None, players: Players | None = None
+    interaction: discord.Interaction,
+    by: str = "rating",
+    game: str | None = None,
+    players: Players | None = None,
+    season: str | None = None,
 ) -> None:
     await interaction.response.defer(thinking=True)
     chosen, words = family(game, players)
-    rows = await desk_of(interaction.client).service.leaderboard(
-        interaction.guild_id or 0, by=by, limit=10, family=chosen
-    )
+    service = desk_of(interaction.client).service
+    guild = interaction.guild_id or 0
+    which = season or (CURRENT if (await service.season_settings(guild)).on else ALL)
+    if which != ALL:
+        board = await service.season_leaderboard(guild, which, by=by, limit=10, family=chosen)
+        await interaction.followup.send(
+            season_messages.season_leaderboard(which, board.start, board.end, by, board.rows, words)
+            if board.rows
+            else season_messages.no_finished(which, words),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return
+    rows = await service.leaderboard(guild, by=by, limit=10, family=chosen)
     if not rows:
         await interaction.followup.send(server_messages.no_finished(words))
         return

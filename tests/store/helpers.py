@@ -62,6 +62,8 @@ TABLES = (
     "player_counters",
     "rating_changes",
     "outbox",
+    "seasons",
+    "season_standings",
 )
 
 

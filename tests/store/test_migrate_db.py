@@ -27,9 +27,11 @@ async def _step(svc, info):
 
 async def _fill(path) -> None:
     """Finished matches (two-player and three-player), live ones, a match against the AI, an open
-    table, settings and a style: every table gets rows."""
-    svc = await TableService.open(path, clock=Clock(), chooser=first_legal)
+    table, settings and a style, an ended season: every table gets rows."""
+    clock = Clock()
+    svc = await TableService.open(path, clock=clock, chooser=first_legal)
     await svc.update_settings(G, turn_timeout_s=600, allowed_channels=[1, 2, 3, 4, 5, 6])
+    await svc.set_seasons(G, length="weekly", channel_id=7, reset="soft")
     for channel, seed in ((1, 3), (2, 4)):
         info = await new_pvp(svc, channel, a=10 + channel, b=20 + channel, seed=seed)
         while info.status == "active":
@@ -48,6 +50,8 @@ async def _fill(path) -> None:
         bot = (await play_one(svc, bot.id)).match
     await svc.open_table(G, 6, 61, "Eve", seats=4)  # still waiting for players
     await svc.mark_warned(live.id, live.version)
+    clock.advance(days=4)
+    assert await svc.roll_seasons()  # the week is over: its tables archived, its champions to announce
     await svc.close()
 
 
@@ -64,6 +68,11 @@ async def _snapshot(target) -> dict:
         out["views"] = [await svc.seat_view(m.id, u) for m in live for u in m.players if u != 99]
         out["tables"] = [await svc.store.get_challenge(i) for i in range(1, 10)]
         out["settings"] = await svc.guild_settings(G)
+        out["seasons"] = await svc.season_settings(G)
+        out["last season"] = [
+            await svc.season_leaderboard(G, "previous", by, 50, f) for by in BOARDS for f in ("gin:2", "gin:3")
+        ]
+        out["announcements"] = await svc.store.pending_season_ends(Clock().now, 10)
         out["ratings"] = [await svc.store.rating_history(G, "gin:2", u) for u in (11, 21, 12, 22)]
         out["history"] = [await svc.store.past_matches(G, u) for u in (11, 31)]
         return out
@@ -84,6 +93,7 @@ def test_migrate_db_copies_everything_and_play_goes_on(tmp_path, pg_schema_url, 
     assert asyncio.run(_snapshot(pg_schema_url)) == before
     rows = dump(source)
     assert rows["player_counters"]  # the games' own counters (gins, undercuts) are copied too
+    assert rows["seasons"] and rows["season_standings"] and before["last season"][0].rows  # and the seasons
     assert {t: len(r) for t, r in dump(pg_schema_url).items()} == {t: len(r) for t, r in rows.items()}
     assert query(pg_schema_url, "SELECT * FROM moves ORDER BY match_id, seq") == rows["moves"]
     # and back again, into a new SQLite file: every row as it was

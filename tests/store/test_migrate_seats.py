@@ -206,9 +206,10 @@ async def test_migrating_a_two_seat_database_keeps_every_row_and_the_live_match_
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     after = {t: _rows(conn, t) for t in untouched}
-    # A later migration (0010) adds the server's language to guild_settings: NULL for every old row.
+    # Later migrations add columns to guild_settings, the server's language (0010) and its seasons
+    # (0011): NULL, or seasons off and ratings kept, for every old row.
     width = len(untouched["guild_settings"][0])
-    assert all(set(r[width:]) == {None} for r in after["guild_settings"])
+    assert all(set(r[width:]) <= {None, "off", "keep"} for r in after["guild_settings"])
     after["guild_settings"] = [r[:width] for r in after["guild_settings"]]
     assert after == untouched
     columns = {r[1] for r in conn.execute("PRAGMA table_info(matches)")}

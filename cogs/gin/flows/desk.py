@@ -10,6 +10,7 @@ engine's views; pictures, words and controls from the game's renderer. The parts
 - ``challenges`` (challenges.py): challenges, tables against the bot, rematches, expiry;
 - ``lobby`` (lobby.py): tables of three or more: seats, the AI, partners, Start;
 - ``scheduler`` (scheduler.py): the bot's moves, deadlines and the periodic tick;
+- ``seasons`` (seasons.py): the seasons that are over closed, their champions announced (on the tick);
 - ``inflight`` (answer.py): handlers in flight, so shutdown lets them finish.
 
 A channel Discord no longer knows (deleted: the CHANNEL_DELETE event or a 404 met by the board),
@@ -38,6 +39,7 @@ from .lobby import Lobby
 from .pings import Pings
 from .reach import ChannelLost, PostingRefused, is_transient
 from .scheduler import Scheduler
+from .seasons import SeasonEnds
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,7 @@ class Desk:
         self.lobby = Lobby(client, service, self.start_match)
         self.challenges.lobby_rematch = self.lobby.rematch
         self.board.on_lost = self.channel_lost
+        self.seasons = SeasonEnds(client, service, self.channel_lost)
         self.scheduler = Scheduler(
             client,
             service,
@@ -79,6 +82,7 @@ class Desk:
             tick_s=tick_s,
             announce=self.post_pending,
             recover=self.board.refresh_active,
+            seasons=self.seasons.tick,
         )
         # The board buttons (ids.BOARD_ACTIONS) and who answers each.
         self.board_actions: dict[str, BoardAction] = {

@@ -9,6 +9,8 @@ challenges, and the periodic tick that looks for them.
   is warned, then his opponents (the other team's humans) may claim, then the match is abandoned
   (``Stage``). A warning or claim offer is claimed in the store first (``service.mark_warned``) and
   sent only by the caller that won the claim: one notice, however many processes see it due.
+- Seasons: the tick closes the seasons that are over and posts their champions (``seasons``:
+  ``SeasonEnds.tick``, cogs/gin/flows/seasons.py); the service's clock decides when one is over.
 - The tick: ONE ``discord.ext.tasks`` loop (``loop``) doing the above every ``tick_s``.
 """
 
@@ -52,6 +54,7 @@ class Scheduler:
         tick_s: float = TICK_S,
         announce: Announce | None = None,
         recover: Announce | None = None,
+        seasons: Announce | None = None,
     ) -> None:
         self.client = client
         self.service = service
@@ -60,6 +63,7 @@ class Scheduler:
         self.ai_delay_s = ai_delay_s
         self.announce = announce  # post what the outbox holds (Board.post_pending): every tick
         self.recover = recover  # start-up: every active match's board current (Board.refresh_active)
+        self.seasons = seasons  # close the seasons that are over, announce their champions (SeasonEnds.tick)
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}  # match id -> the bot's turn being played
         self._ticks = 0
         self.loop = tasks.loop(seconds=tick_s)(self.tick)
@@ -169,7 +173,7 @@ class Scheduler:
         await self.client.wait_until_ready()
 
     async def tick(self) -> None:
-        """One pass: the outbox, expired challenges, overdue turns, and (every few ticks) the bot's pending moves.
+        """One pass: the outbox, expired challenges, seasons, overdue turns, and (every few ticks) the bot's pending moves.
         The first pass (right after ready) also brings every active match's board up to date."""
         if self.announce is not None:
             try:
@@ -185,6 +189,11 @@ class Scheduler:
             await self.expire()
         except Exception:
             log.exception("scheduler: expiring challenges failed")
+        if self.seasons is not None:
+            try:
+                await self.seasons()
+            except Exception:
+                log.exception("scheduler: closing or announcing the seasons failed")
         try:
             overdue = await self.service.overdue()
         except Exception:
