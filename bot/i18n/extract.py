@@ -15,8 +15,8 @@ from .catalogue import CATALOGUES, DOMAIN, LOCALES, po_path
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 SOURCES: Final = ("bot", "cogs", "render")  # the folders whose texts players read
-# ``IllegalAction``, ``Said``, ``Counted``, ``OptionError`` (the engine) and ``Refusal`` (the table service)
-# carry a message id and its fields.
+# ``IllegalAction``, ``Said``, ``Counted``, ``OptionError`` (the engine), ``Refusal`` (the table service) and
+# ``TournamentError`` (bot.tournaments) carry a message id and its fields.
 KEYWORDS: Final = {
     "_": None,
     "tr": None,  # cogs.gin.messages.tr: a text in the language being written now
@@ -30,6 +30,7 @@ KEYWORDS: Final = {
     "Said": None,  # bot.engine.Said: a text the engine decides (a rules summary's line, an option's values)
     "Counted": (1, 2),  # bot.engine.Counted: the same with a plural
     "OptionError": None,  # bot.engine.OptionError: a refused option or variant
+    "TournamentError": None,  # bot.tournaments.TournamentError: a refused tournament step
 }
 TEMPLATE: Final = LOCALES / f"{DOMAIN}.pot"
 STAMP: Final = datetime(2026, 11, 24, tzinfo=UTC)  # fixed, so a rerun changes no header
