@@ -37,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ class Step:
     staleness: list[float] = field(default_factory=list)
     never_shown: int = 0
     settled_s: float = 0.0  # after the step: until the last board request
+    kinds: Counter[str] = field(default_factory=Counter)  # the counted requests by route
 
     @property
     def count(self) -> int:
@@ -390,6 +392,9 @@ async def ladder(
                     print(LIMITS_HEADER)
                     for step in steps:
                         print(limits_row(step), flush=True)
+                    for step in steps:
+                        top = ", ".join(f"{kind} {n}" for kind, n in step.kinds.most_common(4))
+                        print(f"  {step.rate:.0f}/s, requests by route: {top}")
                     print(
                         f"429s by scope: {dict(fd.limits.stats.rate_limited)}; invalid requests {fd.limits.stats.invalid}"
                     )

@@ -42,10 +42,13 @@ def board_staleness(fd: FakeDiscord, step: Step, since: float) -> None:
             continue
         if not path.startswith(("/interactions/", "/webhooks/")):
             counted.append(at)
+            if at < since + step.seconds:
+                step.kinds[route_kind(method, path)] += 1
         parts = path.split("/")
         if len(parts) >= 4 and parts[1] == "channels" and parts[3] == "messages" and method in ("POST", "PATCH"):
             writes.setdefault(int(parts[2]), []).append(at)
-    step.channel_requests = len(counted)
+    within = [at for at in counted if at < since + step.seconds]
+    step.channel_requests = len(within)
     buckets: dict[int, int] = {}
     for at in counted:
         buckets[int(at - since)] = buckets.get(int(at - since), 0) + 1
@@ -56,6 +59,11 @@ def board_staleness(fd: FakeDiscord, step: Step, since: float) -> None:
             step.staleness.append(min(later) - done)
         else:
             step.never_shown += 1
+
+
+def route_kind(method: str, path: str) -> str:
+    """A request's route with its ids left out ("PATCH /channels/*/messages/*")."""
+    return method + " " + "/".join("*" if part.isdigit() else part for part in path.split("/"))
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -13,7 +13,8 @@ A redraw may say how to tell that it is no longer wanted (a newer move will draw
 then dropped when its turn comes (``Superseded``), so a newer state is never sent after an older one
 waited for the same slot and no slot is spent on a picture nobody would see.
 
-A 429 slows the pacer (half the rate, then back up by a tenth a second while no 429 comes); it never
+A 429 slows the pacer (half the rate at most, then back up by a quarter of the budget a second while
+no 429 comes); it never
 adds requests: discord.py retries once after the advertised wait, through the pacer again.
 """
 
@@ -38,9 +39,9 @@ from bot.constants import DISCORD_RATE
 
 log = logging.getLogger(__name__)
 
-BURST = 5  # requests that may go at once after a quiet moment (Discord counts per second)
-SLOWEST_SHARE = 0.25  # a run of 429s never slows the pacer below this share of its budget
-RECOVERY_PER_S = 0.10  # after a 429, the rate climbs back by this share of the budget a second
+BURST = 2  # requests that may go at once after a quiet moment (Discord counts per second; jitter on the way)
+SLOWEST_SHARE = 0.5  # a run of 429s never slows the pacer below this share of its budget
+RECOVERY_PER_S = 0.25  # after a 429, the rate climbs back by this share of the budget a second
 QUIET_AFTER_429_S = 2.0  # no climbing back this soon after a 429
 SLOW_WAIT_S = 5.0  # a request that waited longer than this is logged (once a minute)
 
@@ -54,6 +55,7 @@ class Priority(IntEnum):
     ANNOUNCE = 0  # a hand result, a match end, a board naming the player to move, a turn ping
     NORMAL = 1  # everything not marked (challenges, lobbies, commands' own channel messages)
     REDRAW = 2  # a board redrawn after a move: coalesced, the newest state wins
+    WORDS = 3  # a move inside a turn told in words (a nicety: the turn's end redraws the board anyway)
 
 
 class Superseded(Exception):

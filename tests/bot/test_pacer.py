@@ -59,6 +59,7 @@ async def test_announcements_go_before_redraws_before_others() -> None:
         order.append(name)
 
     tasks = [
+        asyncio.create_task(one("words-1", Priority.WORDS)),
         asyncio.create_task(one("redraw-1", Priority.REDRAW)),
         asyncio.create_task(one("normal-1", Priority.NORMAL)),
         asyncio.create_task(one("announce-1", Priority.ANNOUNCE)),
@@ -66,7 +67,7 @@ async def test_announcements_go_before_redraws_before_others() -> None:
         asyncio.create_task(one("announce-2", Priority.ANNOUNCE)),
     ]
     await asyncio.gather(*tasks)
-    assert order == ["announce-1", "announce-2", "normal-1", "redraw-1", "redraw-2"]
+    assert order == ["announce-1", "announce-2", "normal-1", "redraw-1", "redraw-2", "words-1"]
     await pacer.close()
 
 
@@ -99,11 +100,10 @@ async def test_a_429_slows_the_pacer_and_it_recovers() -> None:
     assert pacer.rate == 20.0 and pacer.stats.rate_limited["global"] == 1
     pacer.rate_limited("global", 1.0)
     pacer.rate_limited("global", 1.0)
-    pacer.rate_limited("global", 1.0)
-    assert pacer.rate == 10.0  # never below a quarter of the budget
+    assert pacer.rate == 20.0  # never below half the budget
     clock[0] += 1.0
     pacer._refill()
-    assert pacer.rate == 10.0  # not straight after a 429
+    assert pacer.rate == 20.0  # not straight after a 429
     clock[0] += 30.0
     pacer._refill()
     assert pacer.rate == 40.0

@@ -18,12 +18,12 @@ from tests.e2e.game_driver import fixed_seeds, gin_bot, play_out, service_of, st
 RESULT = re.compile(r"\*\*hand (\d+) is over\*\*")
 
 
-@pytest.mark.parametrize(("bot_rate", "limited"), [(14.0, False), (50.0, True)])
+@pytest.mark.parametrize(("bot_rate", "limited"), [(16.0, False), (50.0, True)])
 async def test_the_pacer_keeps_the_bot_under_the_global_limit(
     fake_discord: FakeDiscord, tmp_path: Path, bot_rate: float, limited: bool
 ) -> None:
     """Discord's global limit lowered to 20 a second: 60 channel posts at once across 8 channels get
-    no global 429 with the bot's budget at 14 a second (and its burst of 5), and do with a budget
+    no global 429 with the bot's budget at 16 a second (and its burst of 2), and do with a budget
     above the limit."""
     fd = fake_discord
     guilds = [fd.add_guild() for _ in range(4)]
@@ -42,7 +42,7 @@ async def test_the_pacer_keeps_the_bot_under_the_global_limit(
             assert global_429s >= 1
         else:
             assert global_429s == 0, f"{global_429s} global 429s"
-            assert took >= 3.5  # 60 posts at 14 a second (a burst of 5 first)
+            assert took >= 3.5  # 60 posts at 16 a second (a burst of 2 first)
 
 
 async def test_no_result_is_lost_or_overwritten_while_channel_messages_fail(

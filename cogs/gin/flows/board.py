@@ -261,7 +261,8 @@ class Board:
             fields["attachments"] = [image_file(image)]
         version = match.version
         try:
-            with reaching(match.channel_id), pacing(Priority.REDRAW, lambda: shown.queued <= version):
+            priority = Priority.REDRAW if picture else Priority.WORDS
+            with reaching(match.channel_id), pacing(priority, lambda: shown.queued <= version):
                 await self._channel(match).get_partial_message(board).edit(**fields)  # type: ignore[arg-type]
         except Superseded:
             log.debug("match %d: redraw of move %d dropped (move %d follows)", match.id, version, shown.queued)
