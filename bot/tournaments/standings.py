@@ -41,12 +41,14 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """Every entrant from first to last; ``tiebreaks`` names the tie-break columns."""
+    """Every entrant from first to last; ``tiebreaks`` names the tie-break columns; ``points`` is False in
+    the brackets, where the places come from how far each player got, not from points."""
 
     title: Said
     tiebreaks: tuple[Said, ...]
     rows: tuple[Standing, ...]
     finished: bool
+    points: bool = True
 
 
 def standings(t: Tournament) -> Standings:
@@ -102,7 +104,7 @@ def _brackets(t: Tournament, table: dict[int, Tally]) -> Standings:
         rows.append(_row(t, rows[-1].place if shared else len(rows) + 1, u, table[u], ()))
     removed = sorted(gone, key=lambda u: (-table[u].wins, t.seed(u)))
     rows += [_row(t, len(rows) + 1 + i, u, table[u], ()) for i, u in enumerate(removed)]
-    return Standings(t.config.format.title, (), tuple(rows), finished(t))
+    return Standings(t.config.format.title, (), tuple(rows), finished(t), points=False)
 
 
 def champion(t: Tournament) -> Entrant | None:
