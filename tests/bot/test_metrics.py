@@ -7,11 +7,9 @@ import asyncio
 import socket
 from pathlib import Path
 
-import aiohttp
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from prometheus_client.parser import text_string_to_metric_families
 from yarl import URL
 
 from bot.metrics import REGISTRY, pacer_queued, pacer_waited, record_rate_limited
@@ -23,6 +21,7 @@ from bot.pacer import Pacer, Priority
 from bot.tables import TableService
 from render.pool import RenderPool
 from tests.clock import Clock
+from tests.metrics_scrape import free_port, scrape
 from tests.store.helpers import new_pvp
 
 
@@ -31,29 +30,9 @@ def value(name: str, **labels: str) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def refused(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) != 0
-
-
-async def scrape(port: int) -> dict[str, float]:
-    """GET /metrics over HTTP: every sample by its name and labels (``name{a="x"}``)."""
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as response:
-        assert response.status == 200
-        assert response.headers["Content-Type"].startswith("text/plain")
-        text = await response.text()
-    out: dict[str, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
-            out[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
-    return out
 
 
 async def test_the_endpoint_serves_the_registry_after_refreshing_and_stops_listening_when_closed() -> None:

@@ -7,39 +7,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import socket
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
-
-import aiohttp
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.client import GinBot
 from bot.config import Settings
 from fakediscord import BotProcess, FakeDiscord, running_bot
 from tests.e2e.game_driver import my_hand_id, start_match
+from tests.metrics_scrape import free_port, scrape
 
 SCOPES = ("global", "shared", "user")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-async def scrape(port: int) -> dict[str, float]:
-    """GET /metrics: every sample by name and sorted labels (``name{a="x",b="y"}``)."""
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as response:
-        assert response.status == 200
-        text = await response.text()
-    out: dict[str, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
-            out[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
-    return out
 
 
 def delta(after: dict[str, float], before: dict[str, float], key: str) -> float:

@@ -3,9 +3,8 @@ and the edit of a challenge's message once it has expired."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -21,7 +20,7 @@ from ..components import challenge_view
 from ..speech import public_language
 from .posting import NO_MENTIONS, acknowledge, bot_name, channel, mention_only, require_posting
 from .reach import is_transient, reaching
-from .shown import table_nonce
+from .shown import Posting, table_nonce
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +60,7 @@ class Challenges:
         self.service = service
         self.start_match = start_match  # the first board, and the bot's move if it starts (Desk.start_match)
         self.lobby_rematch: Rematch | None = None  # a table of three or more again (Lobby.rematch, set by the Desk)
-        self._posting: set[int] = set()  # tables whose message a command of this process is posting
+        self.posting = Posting()  # tables whose message a command of this process is posting
 
     async def send(
         self,
@@ -110,7 +109,7 @@ class Challenges:
         # The challenge is its own channel message (the interaction was answered privately first):
         # a refusal stays private. A post Discord does not take now is made by the sweep (post_unposted).
         said = messages.CHALLENGE_POSTED
-        async with self.posting(challenge.id):
+        with self.posting.of(challenge.id):
             try:
                 await self.post(challenge, rematch=rematch)
             except Exception as error:
@@ -120,18 +119,6 @@ class Challenges:
                 said = messages.POSTED_LATER
         await interaction.edit_original_response(content=messages.tr(said))
         log.info("challenge %d posted in channel %s", challenge.id, interaction.channel_id)
-
-    @contextlib.asynccontextmanager
-    async def posting(self, table_id: int) -> AsyncIterator[None]:
-        """This process is posting the table's message: the sweep leaves it alone meanwhile."""
-        self._posting.add(table_id)
-        try:
-            yield
-        finally:
-            self._posting.discard(table_id)
-
-    def is_posting(self, table_id: int) -> bool:
-        return table_id in self._posting
 
     async def post(self, challenge: Challenge, *, rematch: bool = False) -> None:
         """Post a two-seat table's public message (Accept / Decline) and remember it; its nonce makes a

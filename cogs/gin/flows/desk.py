@@ -184,7 +184,7 @@ class Desk:
         failed, between the table's commit and its post); returns how many were posted."""
         posted = 0
         for table in await self.service.unposted_tables(UNPOSTED_GRACE_S):
-            if self.challenges.is_posting(table.id) or self.lobby.is_posting(table.id):
+            if table.id in self.challenges.posting or table.id in self.lobby.posting:
                 continue
             try:
                 if table.seats > 2:

@@ -10,9 +10,8 @@ nothing. Who may do what is the service's call (``bot.tables.lobby``); this modu
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 
 import discord
 
@@ -26,7 +25,7 @@ from ..speech import public_language
 from .challenges import StartMatch, open_here, opening
 from .posting import NO_MENTIONS, bot_name, channel, mention_only
 from .reach import is_transient, reaching
-from .shown import table_nonce
+from .shown import Posting, table_nonce
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +39,7 @@ class Lobby:
         self.client = client
         self.service = service
         self.start_match = start_match
-        self._posting: set[int] = set()  # tables whose message a command of this process is posting
+        self.posting = Posting()  # tables whose message a command of this process is posting
 
     # -- opening -------------------------------------------------------------------------------
     async def open(
@@ -99,7 +98,7 @@ class Lobby:
             await self.start_match(match)
             return table
         said = lobby_messages.LOBBY_POSTED
-        async with self.posting(table.id):
+        with self.posting.of(table.id):
             try:
                 await self.post(table, [u for u, _ in invited], rematch=rematch is not None)
             except Exception as error:
@@ -119,18 +118,6 @@ class Lobby:
         await self.open(interaction, list(humans.items()), old.seats, game=old.game, rematch=old)
 
     # -- the message ---------------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def posting(self, table_id: int) -> AsyncIterator[None]:
-        """This process is posting the table's message: the sweep leaves it alone meanwhile."""
-        self._posting.add(table_id)
-        try:
-            yield
-        finally:
-            self._posting.discard(table_id)
-
-    def is_posting(self, table_id: int) -> bool:
-        return table_id in self._posting
-
     async def post(self, table: Challenge, called: Sequence[int] | None = None, *, rematch: bool = False) -> None:
         """Post the lobby message of an open table (``called``: the players named, default those still
         invited) and remember it; its nonce makes a repeat (the sweep after a crash) return the first."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bot.engine import PublicViewLike
@@ -34,6 +36,25 @@ class Shown:
 def nonce(announcement: Announcement) -> str:
     """The nonce of an outbox row's post: Discord (enforce_nonce) returns the first message for a repeat."""
     return f"gin-ob-{announcement.id}"
+
+
+class Posting:
+    """The open tables whose message a command of this process is posting now: the sweep of
+    unposted tables leaves them alone meanwhile."""
+
+    def __init__(self) -> None:
+        self._ids: set[int] = set()
+
+    @contextlib.contextmanager
+    def of(self, table_id: int) -> Iterator[None]:
+        self._ids.add(table_id)
+        try:
+            yield
+        finally:
+            self._ids.discard(table_id)
+
+    def __contains__(self, table_id: object) -> bool:
+        return table_id in self._ids
 
 
 def table_nonce(table_id: int) -> str:
