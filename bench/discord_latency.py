@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.discord_latency [--tables 50] [--rate 20] [--seconds 30]
     .venv/bin/python -m bench.discord_latency --ladder [--tables 1000] [--rates 20,50,100,200,300] [--discord-limits]
+        [--shards 2]
     .venv/bin/python -m bench.discord_latency --quick    # the ladder in a few seconds (bench/ladder.py)
 
 Sets up ``--tables`` matches (one per channel, Alice vs Bob), opens both hands, then injects
@@ -225,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rates", default="20,50,100,200,300", help="the ladder's offered rates per second")
     parser.add_argument("--workers", type=int, default=None, help="the bot's picture processes (default: per core)")
     parser.add_argument("--tree", type=Path, default=None, help="the ladder with the bot of this checkout (before)")
+    parser.add_argument("--shards", type=int, default=1, help="the ladder with this many bot processes, a shard each")
     parser.add_argument(
         "--discord-limits",
         action="store_true",

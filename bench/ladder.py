@@ -146,6 +146,19 @@ class ProcessTree:
         return total / 2**20
 
 
+class ProcessTrees:
+    """Several bot processes (sharded) measured as one."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.trees = [ProcessTree(pid) for pid in pids]
+
+    def cpu(self) -> float:
+        return sum(t.cpu() for t in self.trees)
+
+    def rss_mb(self) -> float:
+        return sum(t.rss_mb() for t in self.trees)
+
+
 def own_cpu() -> float:
     """CPU seconds of this process (the stand-in and the players)."""
     t = os.times()
@@ -247,12 +260,13 @@ class Table:
             self.busy = False
 
 
-async def seed_matches(db: str, guild: int, alice: int, bob: int, channel_ids: list[int]) -> list[int]:
-    """The matches, written by the table service itself (as a bot that ran before would have)."""
+async def seed_matches(db: str, alice: int, bob: int, places: list[list[int]]) -> list[int]:
+    """The matches, one per (guild, channel) of ``places``, written by the table service itself (as a
+    bot that ran before would have)."""
     svc = await TableService.open(db)
     ids = []
     try:
-        for channel in channel_ids:
+        for guild, channel in places:
             c = await svc.challenge(guild, channel, alice, "Alice", bob, "Bob")
             ids.append((await svc.accept(c.id, bob, "Bob")).id)
     finally:
@@ -307,7 +321,7 @@ async def quiet(fd: FakeDiscord, calm_s: float = 1.0, limit_s: float = 30.0) -> 
     return fd.store.timed_requests[-1][0] if fd.store.timed_requests else time.perf_counter()
 
 
-async def run_step(tables: list[Table], rate: float, seconds: float, bot: ProcessTree) -> Step:
+async def run_step(tables: list[Table], rate: float, seconds: float, bot: ProcessTrees) -> Step:
     step = Step(rate)
     cpu0, own0 = bot.cpu(), own_cpu()
     period = 1.0 / rate
@@ -342,30 +356,37 @@ async def ladder(
     seed: int = 1,
     tree: Path | None = None,
     discord_limits: bool = False,
+    shards: int = 1,
 ) -> list[Step]:
     """Run the ladder and print one row per step (and return the steps). ``tree``: run the bot of
-    another checkout (e.g. the code before a change) instead of this one."""
+    another checkout (e.g. the code before a change) instead of this one. ``shards`` > 1: that many
+    bot processes on one token, one shard each, the tables spread over guilds of every shard."""
     rng = random.Random(seed)
-    async with FakeDiscord(rate_limits=discord_limits) as fd:
-        channels = [fd.channel] + [
-            FakeChannel(fd.channel.id + 1000 + i, f"table-{i}", fd.guild_id, position=10 + i) for i in range(tables - 1)
-        ]
-        for ch in channels:
-            fd.channels[ch.id] = ch
+    async with FakeDiscord(rate_limits=discord_limits, shard_count=shards) as fd:
+        if shards == 1:
+            channels = [fd.channel] + [
+                FakeChannel(fd.channel.id + 1000 + i, f"table-{i}", fd.guild_id, position=10 + i)
+                for i in range(tables - 1)
+            ]
+            for ch in channels:
+                fd.channels[ch.id] = ch
+        else:  # two tables (channels) a guild, the guilds spread evenly over the shards
+            channels = [c for i in range((tables + 1) // 2) for c in fd.add_guild(shard=i % shards).channels][:tables]
         with tempfile.TemporaryDirectory() as tmp:
             db = Path(tmp) / "ladder.sqlite3"
             t0 = time.perf_counter()
-            ids = await seed_with(
-                tree, __name__, "seed_matches", str(db), fd.guild_id, fd.alice.id, fd.bob.id, [c.id for c in channels]
-            )
+            places = [[c.guild_id, c.id] for c in channels]
+            ids = await seed_with(tree, __name__, "seed_matches", str(db), fd.alice.id, fd.bob.id, places)
             env = {"GIN_DB": str(db), "GIN_AI_DELAY": "0", "GIN_TICK": "2", "GIN_LOG_LEVEL": "WARNING"}
             if workers is not None:
                 env["GIN_RENDER_WORKERS"] = str(workers)
-            proc = BotProcess(fd, env=env, cwd=tree)
-            await proc.start(ready_timeout=120)
+            argvs = [[]] if shards == 1 else [["--shards", str(k), "--shard-count", str(shards)] for k in range(shards)]
+            procs = [BotProcess(fd, argv, env=env, cwd=tree) for argv in argvs]
+            for proc in procs:
+                await proc.start(ready_timeout=120)
             try:
-                assert proc.pid is not None
-                processes = ProcessTree(proc.pid)
+                assert all(p.pid is not None for p in procs)
+                processes = ProcessTrees([p.pid for p in procs if p.pid is not None])
                 all_tables = [Table(fd, ch, mid, rng) for ch, mid in zip(channels, ids, strict=True)]
                 for i in range(0, len(all_tables), 20):
                     await asyncio.gather(*(t.open_hands() for t in all_tables[i : i + 20]))
@@ -399,12 +420,13 @@ async def ladder(
                         f"429s by scope: {dict(fd.limits.stats.rate_limited)}; invalid requests {fd.limits.stats.invalid}"
                     )
             finally:
-                await proc.stop()
-                errors = [line for line in proc.lines if " ERROR " in line or line.startswith("Traceback")]
-                if errors:
-                    log_path = Path(tempfile.gettempdir()) / "ladder-bot.log"
-                    log_path.write_text(proc.output)
-                    print(f"bot log lines with errors: {len(errors)}, the first: {errors[0]!r}; whole log: {log_path}")
+                for proc in procs:
+                    await proc.stop()
+                    errors = [line for line in proc.lines if " ERROR " in line or line.startswith("Traceback")]
+                    if errors:
+                        log_path = Path(tempfile.gettempdir()) / f"ladder-bot-{proc.pid}.log"
+                        log_path.write_text(proc.output)
+                        print(f"bot log lines with errors: {len(errors)}, the first: {errors[0]!r}; log: {log_path}")
     return steps
 
 
@@ -412,5 +434,9 @@ def main_ladder(ns: Any) -> int:
     rates = QUICK_RATES if ns.quick else tuple(float(r) for r in ns.rates.split(","))
     tables = 20 if ns.quick else ns.tables
     seconds = 2.0 if ns.quick else ns.seconds
-    asyncio.run(ladder(tables, rates, seconds, workers=ns.workers, tree=ns.tree, discord_limits=ns.discord_limits))
+    asyncio.run(
+        ladder(
+            tables, rates, seconds, workers=ns.workers, tree=ns.tree, discord_limits=ns.discord_limits, shards=ns.shards
+        )
+    )
     return 0
