@@ -40,7 +40,11 @@ from bot.ai import LEVELS, choose_action
 from bot.engine.gin import Match, SeatView, seat_view
 from bot.engine.knock import Action, preset
 
-from .reference_bots import REFERENCE_BOTS
+from .pimc import pimc
+from .reference_bots import REFERENCE_BOTS, Player
+
+# Every opponent that is not a level of the bot: the simple reference bots and the PIMC searcher.
+BENCH_PLAYERS: dict[str, Player] = {**REFERENCE_BOTS, "pimc": pimc}
 
 DEFAULT_PAIRS = "hard:eaai_simple,hard:openspiel_simple,normal:eaai_simple,easy:normal"
 
@@ -58,7 +62,7 @@ class Timed:
 
     def __call__(self, view: SeatView) -> Action:
         t0 = time.perf_counter()
-        a = choose_action(view, self.name) if self.name in LEVELS else REFERENCE_BOTS[self.name](view, self.rng)
+        a = choose_action(view, self.name) if self.name in LEVELS else BENCH_PLAYERS[self.name](view, self.rng)
         self.times.append(time.perf_counter() - t0)
         return a
 
@@ -226,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="first deal/match seed")
     args = ap.parse_args(argv)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
-    known = set(LEVELS) | set(REFERENCE_BOTS)
+    known = set(LEVELS) | set(BENCH_PLAYERS)
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= known:
             ap.error(f"bad pair {':'.join(pair)}; players are {', '.join(sorted(known))}")
