@@ -32,10 +32,12 @@ from bot.engine.knock import Action, ActionKind
 from ..deadline import Deadline, DeadlineExceeded
 from ..knock.evaluate import deadwood, discard_values, lookahead, lookahead2
 from ..registry import only_move
+from .expert import search
 from .greedy import greedy_action
 from .knock import estimate_knock, should_knock
 from .knowledge import Knowledge, knowledge_of
 from .opponent import card_probs, danger, danger2
+from .stakes import Stakes, stakes_of
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +89,10 @@ def choose_action(
     level: str = "normal",
     rng: random.Random | None = None,
     deadline_s: float = 0.1,
+    stakes: Stakes | None = None,
 ) -> Action:
-    """The AI's move for the seat of ``view``: always one of ``view.legal``."""
+    """The AI's move for the seat of ``view``: always one of ``view.legal``. ``expert`` searches from
+    hard's move (expert.py) with ``stakes``, the match's scores (default: read from the view)."""
     start = time.perf_counter()
     only = only_move(view.legal, level)
     if only is not None:
@@ -101,10 +105,12 @@ def choose_action(
     if rng is None:
         rng = random.Random(_seed_from(view))
     try:
-        chosen = _decide(view, PARAMS[level], rng, deadline)
+        chosen = _decide(view, PARAMS["hard" if level == "expert" else level], rng, deadline)
     except DeadlineExceeded:
         log.debug("AI deadline of %.3fs passed; greedy move", deadline_s)
-        return fallback
+        chosen = fallback
+    if level == "expert":
+        return search(view, rng, chosen, stakes or stakes_of(view))
     return chosen
 
 

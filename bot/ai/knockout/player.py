@@ -110,7 +110,7 @@ def _discard(view: KnockoutSeatView, h: int, unseen: tuple[Card, ...], level: st
     if level == "easy":
         return options[card_at(opts[0][1].bit_length() - 1)]
     limit = opts[0][0] + CANDIDATE_MARGIN
-    feeds = _next_player_cards(view) if level == "hard" else 0
+    feeds = _next_player_cards(view) if level in ("hard", "expert") else 0
     best: tuple[float, int] | None = None
     best_card: Card | None = None
     for dw, bit in opts[:CANDIDATES]:
