@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from bot.ai.gin import sim
 from bot.ai.gin.greedy import card_joins_meld
 from bot.ai.gin.playout import fixed_rules, greedy_move, points_for
-from bot.ai.gin.score import knock_points
-from bot.ai.gin.values import best_discard, card_joins, deadwood
+from bot.ai.knock.score import knock_points
+from bot.ai.knock.values import best_discard, card_joins, deadwood
 from bot.engine import DECK, best_discards, cards_of, deadwood_of_mask, mask_of
 from bot.engine.gin import Match, seat_view
 from bot.engine.knock import HandState, Phase, Ruleset, preset, score_knock

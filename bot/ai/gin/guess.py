@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 from math import log
 
+from ..knock.values import best_discard
 from .knowledge import Knowledge
 from .opponent import card_probs, opponent_draws
-from .values import best_discard
 
 
 class Guesser:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from bot.engine import FULL_MASK, meldable_mask
 
+from ..knock.values import VALUE, best_discard, card_joins, deadwood, is_big_gin, lookahead
 from .sim import BIG_GIN, DISCARD_, DRAW, GIN, KNOCK, OFFER, PASS, PILE, STOCK, TAKE, Deal, SimMove, SimRules
-from .values import VALUE, best_discard, card_joins, deadwood, is_big_gin
 
 _LANE = (1 << 13) - 1
 
@@ -31,11 +31,14 @@ class Style:
     """The policy's knobs (module docstring)."""
 
     take_knock: bool = True  # take the pile card when the hand can knock right after
+    take_gain: int = 99  # ... or when it lowers the deadwood by at least this much
     slack: int = 2  # discards within this much of the least deadwood are compared by outs and danger
     outs_weight: float = 1.0  # deadwood points one out is worth
     danger: float = 4.0  # deadwood points charged for a discard that melds with the opponent's known cards
     hold: int = 0  # play on with more than this much deadwood ...
     hold_stock: int = 99  # ... while more than this many stock cards remain (0 / 99: never hold)
+    lookahead: bool = False  # compare discards by the deadwood expected after the next draw (hard's way)
+    knock_bonus: float = 8.0  # ... an outcome within the knock limit counting this much less
 
 
 STYLE = Style()
@@ -80,10 +83,9 @@ def play(deal: Deal, rules: SimRules, style: Style = STYLE) -> SimMove:
 def _takes(h: int, top: int, rules: SimRules, style: Style) -> bool:
     if card_joins(h, top, rules.runs):
         return True
-    if not style.take_knock:
-        return False
     dw, _ = best_discard(h | top, top, rules.runs)
-    return dw <= rules.limit and dw < deadwood(h, rules.runs)
+    now = deadwood(h, rules.runs)
+    return (style.take_knock and dw <= rules.limit and dw < now) or now - dw >= style.take_gain
 
 
 def _discard(deal: Deal, seat: int, h: int, best_dw: int, best_bit: int, rules: SimRules, style: Style) -> int:
@@ -106,7 +108,10 @@ def _discard(deal: Deal, seat: int, h: int, best_dw: int, best_bit: int, rules: 
         if dw > limit:
             continue
         rest = h ^ low
-        key = dw - style.outs_weight * (touching(rest) & unseen).bit_count() - VALUE[i] * 0.01
+        if style.lookahead:
+            key = lookahead(rest, unseen, runs, rules.limit, style.knock_bonus) - VALUE[i] * 0.01
+        else:
+            key = dw - style.outs_weight * (touching(rest) & unseen).bit_count() - VALUE[i] * 0.01
         if low & feeds:
             key += style.danger
         if key < best_key:

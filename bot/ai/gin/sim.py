@@ -22,8 +22,8 @@ from bot.engine import FULL_MASK, cards_of
 from bot.engine.gin import SeatView
 from bot.engine.knock import OKLAHOMA, Action, ActionKind, Ruleset, score_low
 
-from .score import knock_points
-from .values import VALUE, best_discard, card_joins, deadwood, is_big_gin
+from ..knock.score import knock_points
+from ..knock.values import VALUE, best_discard, card_joins, deadwood, is_big_gin
 
 OFFER, DRAW, DISCARD, OVER = 0, 1, 2, 3
 _PHASES = {"offer": OFFER, "draw": DRAW, "discard": DISCARD, "over": OVER}

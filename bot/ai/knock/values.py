@@ -9,7 +9,7 @@ changes one card a turn and its melding part changes far less often.
 
 from __future__ import annotations
 
-from bot.engine import LANE, deadwood_of_mask, mask_points, meldable_mask
+from bot.engine import FULL_MASK, LANE, deadwood_of_mask, mask_points, meldable_mask
 
 _CACHE_LIMIT = 300_000
 VALUE = [0] * 64  # the card value at each bit index
@@ -125,3 +125,55 @@ def card_joins(h: int, bit: int, runs: bool = False) -> bool:
 def is_big_gin(h: int, runs: bool = False) -> bool:
     """All eleven cards meld."""
     return meldable_mask(h, runs) == h and deadwood(h, runs) == 0
+
+
+_TOUCH_LANE = (1 << 13) - 1
+# the cards of each value 1..10 in every suit (10: the tens and the faces)
+_BY_VALUE = [0] * 11
+for _i in range(64):
+    if VALUE[_i]:
+        _BY_VALUE[VALUE[_i]] |= 1 << _i
+
+
+def touching(h: int, runs: bool = False) -> int:
+    """Cards outside ``h`` that would meld with two of its cards (runs, and sets unless ``runs``)."""
+    near = ((h >> 1) & (h >> 2)) | ((h << 1) & (h >> 1)) | ((h << 1) & (h << 2))
+    if not runs:
+        a = h & _TOUCH_LANE
+        b = (h >> 16) & _TOUCH_LANE
+        c = (h >> 32) & _TOUCH_LANE
+        d = (h >> 48) & _TOUCH_LANE
+        two = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        near |= two | (two << 16) | (two << 32) | (two << 48)
+    return near & FULL_MASK & ~h
+
+
+def lookahead(h: int, unseen: int, runs: bool = False, aim: int = -1, bonus: float = 0.0) -> float:
+    """The deadwood expected after one more stock draw from the ``unseen`` cards and the best discard
+    (evaluate.lookahead on masks): a drawn card that touches no two cards of ``h`` leaves the melds as
+    they are, so those cards are counted by value at once; outcomes at or under ``aim`` count
+    ``bonus`` less."""
+    n = unseen.bit_count()
+    dw = deadwood(h, runs)
+    if not n:
+        return float(dw)
+    near = touching(h, runs) & unseen
+    b9 = best_discard(h, 0, runs)[0]
+    total = 0.0
+    x = near
+    while x:
+        low = x & -x
+        x ^= low
+        v = best_discard(h | low, 0, runs)[0]
+        if v > dw:
+            v = dw
+        total += v - bonus if v <= aim else v
+    far = unseen & ~near
+    for value in range(1, 11):
+        count = (far & _BY_VALUE[value]).bit_count()
+        if count:
+            v = b9 + value
+            if v > dw:
+                v = dw
+            total += count * (v - bonus if v <= aim else v)
+    return total / n
