@@ -1,25 +1,30 @@
-"""AI strength against the reference bots: single hands and whole matches, seats swapped.
+"""AI strength against the reference players: single hands and whole matches, seats swapped.
 
-Run: python -m bench.ai_strength [--deals 2000] [--matches 400] [--pairs hard:eaai_simple,...]
-                                 [--csv bench/ai_strength.csv] [--workers 2] [--seed 1]
+Run: python -m bench.ai_strength [--deals 2000] [--search-deals 0] [--matches 400]
+                                 [--pairs expert:pimc,hard:eaai_simple,...] [--csv bench/ai_strength.csv]
+                                 [--workers 2] [--seed 1]
 
-Players: 'easy', 'normal', 'hard' (bot.ai levels), 'eaai_simple', 'openspiel_simple'
-(bench/reference_bots.py). A pair 'A:B' is reported from A's side.
+Players: 'easy', 'normal', 'hard', 'expert' (bot.ai levels), 'eaai_simple', 'openspiel_simple'
+(bench/reference_bots.py) and 'pimc' (bench/pimc.py, the determinised Monte Carlo reference).
+A pair 'A:B' is reported from A's side.
 
 * Hands: deal seed s is the first hand of ``Match.new(standard, s)``; each deal is
   played twice, A in seat 0 and then in seat 1 (the cut, so the dealer, follows the
   seat), so both players get the same cards once each. Points per hand are A's score
   minus B's (0 for a drawn hand); the 95% CI is over per-deal means (the two hands of
-  a deal are not independent).
+  a deal are not independent). A pair with a searching player (expert, pimc) plays
+  ``--search-deals`` deals instead of ``--deals``: its decisions take a thousand times longer.
 * Matches: ``--matches`` matches to 100 under the standard rules; seed s is played
   twice with the seats swapped (so the count is rounded up to even).
 * Win rates come with 95% Wilson intervals; decision times are for A's moves when A
-  is an AI level (choose_action only, not building the view).
+  is an AI level (choose_action only, not building the view), median and p99. Each
+  worker process is one player pair on one core; ``--workers 1`` for times on an idle core.
 * One CSV row per hand: pair, deal seed, A's seat, outcome, knocker, points for A.
 
-Bars (issue 6): hard >= 70% of matches against each reference bot and the lower CI
-bound of points/hand > 0 against both; normal > 55% of matches against eaai_simple;
-easy loses to normal.
+Bars (issue 24), checked at the end for the pairs run: expert wins at least 60% of the
+matches against pimc; hard at least 80% against each reference bot; expert's decision
+median at most 200 ms and p99 at most 1 s; hard's p99 under 100 ms.
+(Issue 6's: normal > 55% of matches against eaai_simple; easy loses to normal.)
 """
 
 from __future__ import annotations
@@ -40,9 +45,14 @@ from bot.ai import LEVELS, choose_action
 from bot.engine.gin import Match, SeatView, seat_view
 from bot.engine.knock import Action, preset
 
-from .reference_bots import REFERENCE_BOTS
+from .pimc import pimc
+from .reference_bots import REFERENCE_BOTS, Player
 
-DEFAULT_PAIRS = "hard:eaai_simple,hard:openspiel_simple,normal:eaai_simple,easy:normal"
+# Every opponent that is not a level of the bot: the simple reference bots and the PIMC searcher.
+BENCH_PLAYERS: dict[str, Player] = {**REFERENCE_BOTS, "pimc": pimc}
+
+DEFAULT_PAIRS = "expert:pimc,hard:eaai_simple,hard:openspiel_simple,normal:eaai_simple,easy:normal"
+SEARCHING = frozenset({"expert", "pimc"})
 
 
 @dataclass
@@ -58,7 +68,7 @@ class Timed:
 
     def __call__(self, view: SeatView) -> Action:
         t0 = time.perf_counter()
-        a = choose_action(view, self.name) if self.name in LEVELS else REFERENCE_BOTS[self.name](view, self.rng)
+        a = choose_action(view, self.name) if self.name in LEVELS else BENCH_PLAYERS[self.name](view, self.rng)
         self.times.append(time.perf_counter() - t0)
         return a
 
@@ -166,14 +176,17 @@ def _run(job, a: str, b: str, seeds: list[int], workers: int) -> tuple[list[tupl
     return rows, times
 
 
+def percentile(xs: list[float], q: float) -> float:
+    ts = sorted(xs)
+    return ts[min(len(ts) - 1, int(len(ts) * q))]
+
+
 def _times_line(times: list[float]) -> str:
     if not times:
         return "decisions: none timed (A is not an AI level)"
-    ts = sorted(times)
-    p99 = ts[min(len(ts) - 1, int(len(ts) * 0.99))]
     return (
-        f"decision time: mean {statistics.fmean(ts) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
-        f"max {ts[-1] * 1000:.2f} ms over {len(ts)} decisions"
+        f"decision time: median {statistics.median(times) * 1000:.2f} ms, p99 {percentile(times, 0.99) * 1000:.2f} ms, "
+        f"mean {statistics.fmean(times) * 1000:.2f} ms, max {max(times) * 1000:.2f} ms over {len(times)} decisions"
     )
 
 
@@ -213,12 +226,44 @@ def report_matches(a: str, b: str, rows: list[tuple], times: list[float]) -> dic
         f"(Wilson {lo:.1%} .. {hi:.1%}); mean margin {margin:+.1f}, {hands:.1f} hands/match"
     )
     print(f"  {_times_line(times)}")
-    return {"match_win": won / max(1, n), "match_lo": lo, "match_hi": hi}
+    return {"match_win": won / max(1, n), "match_lo": lo, "match_hi": hi, "times": times}
+
+
+# Issue 24's bars: (pair, least share of matches won)
+MATCH_BARS = {("expert", "pimc"): 0.60, ("hard", "eaai_simple"): 0.80, ("hard", "openspiel_simple"): 0.80}
+# (level, median at most, p99 at most), seconds
+TIME_BARS = {"expert": (0.200, 1.0), "hard": (None, 0.100)}
+
+
+def check_bars(results: dict[tuple[str, str], dict]) -> list[str]:
+    """One line per bar of issue 24 that the pairs run can check: met or missed, with the number."""
+    lines = []
+    for pair, least in MATCH_BARS.items():
+        r = results.get(pair)
+        if r is not None:
+            ok = "met" if r["match_win"] >= least else "MISSED"
+            lines.append(
+                f"{pair[0]} vs {pair[1]}: {r['match_win']:.1%} of matches (Wilson {r['match_lo']:.1%} .. "
+                f"{r['match_hi']:.1%}), bar {least:.0%}: {ok}"
+            )
+    for level, (median_max, p99_max) in TIME_BARS.items():
+        times = [t for (a, _), r in results.items() if a == level for t in r["times"]]
+        if not times:
+            continue
+        median, p99 = statistics.median(times), percentile(times, 0.99)
+        met = (median_max is None or median <= median_max) and p99 <= p99_max
+        bar = (f"median <= {median_max * 1000:.0f} ms, " if median_max else "") + f"p99 <= {p99_max * 1000:.0f} ms"
+        lines.append(
+            f"{level} decisions: median {median * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms ({bar}): "
+            + ("met" if met else "MISSED")
+        )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=2000, help="deals per pair (each played twice)")
+    ap.add_argument("--search-deals", type=int, default=0, help="deals per pair with a searching player")
     ap.add_argument("--matches", type=int, default=400, help="matches per pair (half the seeds, seats swapped)")
     ap.add_argument("--pairs", default=DEFAULT_PAIRS, help=f"comma-separated A:B (default {DEFAULT_PAIRS})")
     ap.add_argument("--csv", default="bench/ai_strength.csv", help="per-hand CSV path ('' for none)")
@@ -226,10 +271,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="first deal/match seed")
     args = ap.parse_args(argv)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
-    known = set(LEVELS) | set(REFERENCE_BOTS)
+    known = set(LEVELS) | set(BENCH_PLAYERS)
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= known:
             ap.error(f"bad pair {':'.join(pair)}; players are {', '.join(sorted(known))}")
+    results: dict[tuple[str, str], dict] = {}
     with contextlib.ExitStack() as stack:
         writer = None
         if args.csv:
@@ -238,8 +284,9 @@ def main(argv: list[str] | None = None) -> int:
             writer.writerow(["a", "b", "deal_seed", "a_seat", "outcome", "knocker", "points_a"])
         for a, b in pairs:
             t0 = time.perf_counter()
-            if args.deals:
-                seeds = list(range(args.seed, args.seed + args.deals))
+            deals = args.search_deals if {a, b} & SEARCHING else args.deals
+            if deals:
+                seeds = list(range(args.seed, args.seed + deals))
                 rows, times = _run(_hand_job, a, b, seeds, args.workers)
                 report_hands(a, b, rows, times)
                 if writer:
@@ -247,8 +294,13 @@ def main(argv: list[str] | None = None) -> int:
             if args.matches:
                 seeds = list(range(10_000_000 + args.seed, 10_000_000 + args.seed + (args.matches + 1) // 2))
                 rows, times = _run(_match_job, a, b, seeds, args.workers)
-                report_matches(a, b, rows, times)
+                results[(a, b)] = report_matches(a, b, rows, times)
             print(f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    lines = check_bars(results)
+    if lines:
+        print("Bars (issue 24):")
+        for line in lines:
+            print(f"  {line}")
     return 0
 
 

@@ -26,7 +26,7 @@ TIMEOUT_DEFAULT_S: Final = LIMITS.turn_timeout_default_s
 CHALLENGE_TTL_S: Final = LIMITS.challenge_ttl_s
 
 # The AI's strength levels, weakest first; the default for /gin play.
-LEVELS: Final = ("easy", "normal", "hard")
+LEVELS: Final = ("easy", "normal", "hard", "expert")
 DEFAULT_LEVEL: Final = "normal"
 
 # The bot's pause before its own moves, so a human can follow them (seconds); the scheduler period.

@@ -17,6 +17,7 @@ from .errors import Refusal
 from .live import Live, LiveMatches
 from .records import MatchInfo
 from .shards import ShardSet
+from .thinking import Thinkers
 
 Chooser = Callable[[Any, str, random.Random], Any]  # (seat view, level, rng) -> one of view.legal
 
@@ -54,6 +55,7 @@ class ServiceBase:
         self.clock = clock or utcnow
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.chooser = chooser  # None: each game's registered AI
+        self.thinkers = Thinkers()  # the searching levels' worker process, started on first use
         self.live = LiveMatches(store, verify=not self.shards.all)
         self._lifecycle = asyncio.Lock()  # challenge / accept / play_bot: check-then-create atomically
         self._settings: dict[int, GuildSettings] = {}

@@ -19,6 +19,7 @@ from .base import ServiceBase
 from .errors import STALE, Refusal
 from .live import Live
 from .records import ActResult
+from .thinking import SEARCHING
 
 log = logging.getLogger(__name__)
 
@@ -84,17 +85,21 @@ class MovesPart(ServiceBase):
             ai = next((s for s in live.state.to_act if rec.is_ai(s)), None)
             if ai is None or rec.status is not MatchStatus.ACTIVE:
                 return None
-            level = rec.ai_levels[ai]
+            level = rec.ai_levels[ai] or "normal"
             view = live.state.seat_view(ai)
-            chooser = self.chooser
-            if chooser is None:
-                from bot.ai import chooser_for  # lazy: only the AI's turns need it
-
-                chooser = chooser_for(rec.game)
             # Seeded from the match and version: the same position gives the same choice.
-            rng = random.Random(f"ai:{rec.seed}:{live.state.moves}")
-            # In a thread: a 'hard' decision may take ~0.1 s and the event loop must keep serving.
-            action = await asyncio.to_thread(chooser, view, level or "normal", rng)
+            seed = f"ai:{rec.seed}:{live.state.moves}"
+            chooser = self.chooser
+            if chooser is None and level in SEARCHING:
+                # A search holds the GIL for up to a second: in the worker process (thinking.py).
+                action = await self.thinkers.choose(rec.game, view, level, seed)
+            else:
+                if chooser is None:
+                    from bot.ai import chooser_for  # lazy: only the AI's turns need it
+
+                    chooser = chooser_for(rec.game)
+                # In a thread: a 'hard' decision may take ~0.1 s and the event loop must keep serving.
+                action = await asyncio.to_thread(chooser, view, level, random.Random(seed))
             if action not in view.legal:
                 log.error(
                     "AI chose a move that is not legal in match %d at version %d; using the first legal move",

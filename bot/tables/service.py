@@ -85,4 +85,5 @@ class TableService(
 
     async def close(self) -> None:
         await self.stop_recovery()
+        await self.thinkers.close()
         await self.store.close()

@@ -18,7 +18,7 @@ from bot.i18n import N_, current
 
 YOU = "You"  # your seat's name in English (the catalogue's id, translated in ``seat_names``)
 # The AI's levels as the players read them (the same ids as the Discord lobby's).
-_LEVELS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+_LEVELS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
 
 # The verbs the renderers put after a seat's name, and their form after "You".
 _VERBS = {

@@ -31,6 +31,7 @@ TEXTS = (
     N_("easy"),
     N_("normal"),
     N_("hard"),
+    N_("expert"),
     N_("Rules variant"),
     N_("Points to win"),
     NP_("command", "hand"),

@@ -109,4 +109,4 @@ def rematch_lobby(host: str) -> str:
 
 
 # The AI's levels as players read them (bot.constants.LEVELS).
-LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"), N_("expert"))

@@ -57,7 +57,7 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
     by = next(o for o in subs["leaderboard"]["options"] if o["name"] == "by")
     assert {c["value"] for c in by["choices"]} == {"rating", "wins", "points", "vs_bot"}
     level = next(o for o in subs["play"]["options"] if o["name"] == "level")
-    assert {c["value"] for c in level["choices"]} == {"easy", "normal", "hard"}
+    assert {c["value"] for c in level["choices"]} == {"easy", "normal", "hard", "expert"}
     assert payload["Challenge to Gin"]["type"] == 2
 
 

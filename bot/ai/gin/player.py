@@ -31,11 +31,14 @@ from bot.engine.knock import Action, ActionKind
 
 from ..deadline import Deadline, DeadlineExceeded
 from ..knock.evaluate import deadwood, discard_values, lookahead, lookahead2
+from ..paired import Budget
 from ..registry import only_move
+from .expert import search
 from .greedy import greedy_action
 from .knock import estimate_knock, should_knock
 from .knowledge import Knowledge, knowledge_of
-from .opponent import card_probs, danger, danger2
+from .opponent import INITIAL_STOCK, card_probs, danger, danger2
+from .stakes import Stakes, stakes_of
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,8 @@ class Params:
     hold_knock: bool = False  # play on for gin or an undercut; knock only near the end of the stock
     aim_gin: bool = False  # the lookahead's bonus goes to gin (deadwood 0), not to the knock limit
     history: bool = False  # opponent model with pile history (opponent.danger2)
+    knock_search: int = 0  # a held knock is weighed against the discard by this many paired play-outs
+    defense: float = 0.0  # weight of the deadwood kept now, growing as the stock runs down
 
 
 # Measured (ai2, paired seat-swapped deals vs the knock-as-soon-as-legal reference bots):
@@ -87,8 +92,10 @@ def choose_action(
     level: str = "normal",
     rng: random.Random | None = None,
     deadline_s: float = 0.1,
+    stakes: Stakes | None = None,
 ) -> Action:
-    """The AI's move for the seat of ``view``: always one of ``view.legal``."""
+    """The AI's move for the seat of ``view``: always one of ``view.legal``. ``expert`` searches from
+    hard's move (expert.py) with ``stakes``, the match's scores (default: read from the view)."""
     start = time.perf_counter()
     only = only_move(view.legal, level)
     if only is not None:
@@ -101,10 +108,12 @@ def choose_action(
     if rng is None:
         rng = random.Random(_seed_from(view))
     try:
-        chosen = _decide(view, PARAMS[level], rng, deadline)
+        chosen = _decide(view, PARAMS["hard" if level == "expert" else level], rng, deadline)
     except DeadlineExceeded:
         log.debug("AI deadline of %.3fs passed; greedy move", deadline_s)
-        return fallback
+        chosen = fallback
+    if level == "expert":
+        return search(view, rng, chosen, stakes or stakes_of(view))
     return chosen
 
 
@@ -189,9 +198,10 @@ def _discard_phase(view: SeatView, k: Knowledge, p: Params, rng: random.Random, 
             if a.kind is kind:
                 return a
     knock = next((a for a in legal if a.kind is ActionKind.KNOCK), None)  # best first
+    held = None
     if knock is not None:
         if p.hold_knock and k.stock_count > HOLD_ENDGAME_STOCK:
-            knock = None
+            held, knock = knock, None
         elif not p.knock_mc:
             return knock
     if knock is not None and knock.card is not None:
@@ -208,6 +218,7 @@ def _discard_phase(view: SeatView, k: Knowledge, p: Params, rng: random.Random, 
     best_card: Card | None = None
     pairs = _pairs(k, rng, p.eval_samples) if p.eval_depth == 2 else []
     probs = card_probs(k) if p.history and p.danger_weight else None
+    late = max(0.0, 1.0 - k.stock_count / INITIAL_STOCK)  # how far into the stock: the opponent's knock nears
     for dw, bit in opts[: p.candidates]:
         if dw > limit:
             break
@@ -219,10 +230,15 @@ def _discard_phase(view: SeatView, k: Knowledge, p: Params, rng: random.Random, 
             v = lookahead(h ^ bit, k.unseen_cards, _aim(k, p), p.knock_bonus, k.runs)
         if p.danger_weight:
             v += p.danger_weight * (danger2(k, probs, card) if probs else danger(k, card))
+        if p.defense:
+            v += p.defense * late * dw
         key = (v, -card.value)
         if best is None or key < best:
             best, best_card = key, card
     assert best_card is not None
+    if held is not None and p.knock_search:
+        rounds = Budget(seconds=max(0.0, deadline.left()), rounds=p.knock_search, min_rounds=p.knock_search)
+        return search(view, rng, options[best_card], stakes_of(view), rounds, among=[held])
     return options[best_card]
 
 

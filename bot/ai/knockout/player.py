@@ -41,6 +41,7 @@ from bot.engine.knockout import KnockoutSeatView
 
 from ..knock.evaluate import deadwood, discard_values, lookahead
 from ..registry import only_move
+from .expert import search
 
 CANDIDATES = 6  # discards examined by the lookahead (the best by plain deadwood)
 CANDIDATE_MARGIN = 10
@@ -50,11 +51,14 @@ _ENDS = (ActionKind.BIG_GIN, ActionKind.GIN)
 
 
 def choose_knockout(view: KnockoutSeatView, level: str = "normal", rng: random.Random | None = None) -> Action:
-    """The AI's move for the seat of ``view``: always one of ``view.legal``."""
+    """The AI's move for the seat of ``view``: always one of ``view.legal``. ``expert`` searches
+    from hard's move (expert.py)."""
     legal = view.legal
     only = only_move(legal, level)
     if only is not None:
         return only
+    if level == "expert":
+        return search(view, rng or random.Random(_seed_from(view)), choose_knockout(view, "hard"))
     h = mask_of(view.hand)
     unseen = _unseen(view)
     if legal[0].kind is ActionKind.DRAW_STOCK:
@@ -70,6 +74,11 @@ def choose_knockout(view: KnockoutSeatView, level: str = "normal", rng: random.R
     if knock is not None and knock.card is not None and deadwood(h ^ knock.card.bit) <= knock_threshold(view):
         return knock
     return _discard(view, h, unseen, level)
+
+
+def _seed_from(view: KnockoutSeatView) -> int:
+    """A seed that depends on the view alone, so a decision is reproducible."""
+    return hash((tuple(view.hand), view.discard_pile, view.moves, view.seat)) & 0xFFFFFFFF
 
 
 def _unseen(view: KnockoutSeatView) -> tuple[Card, ...]:

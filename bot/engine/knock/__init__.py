@@ -25,7 +25,7 @@ from .deal import HandState, Phase
 from .events import Event, EventKind
 from .fields import KnockHelpers
 from .rules import OKLAHOMA, PRESETS, SHUTOUTS, Ruleset, preset
-from .scoring import IllegalKnock, KnockResult, Outcome, score_knock
+from .scoring import IllegalKnock, KnockResult, Outcome, score_knock, score_low
 
 __all__ = [
     "BIG_GIN",
@@ -55,4 +55,5 @@ __all__ = [
     "knock",
     "preset",
     "score_knock",
+    "score_low",
 ]
