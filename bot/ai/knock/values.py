@@ -76,7 +76,7 @@ def highest_card(x: int) -> int:
 
 def best_discard(h: int, forbidden: int = 0, runs: bool = False) -> tuple[int, int]:
     """(deadwood left, card bit) of the discard from ``h`` that leaves the least deadwood, never
-    ``forbidden``; ties go to the higher card, then the lower bit (the engine's ``best_discards``)."""
+    a card of ``forbidden`` (a mask); ties go to the higher card, then the lower bit (the engine's ``best_discards``)."""
     if runs:
         return _best_discard_runs(h, forbidden)
     m = meldable_mask(h)
@@ -90,7 +90,7 @@ def best_discard(h: int, forbidden: int = 0, runs: bool = False) -> tuple[int, i
         best = (free_points - VALUE[i] + _solve(m), -VALUE[i], i, bit)
     if m:
         for dw, neg, i, bit in _melding_discards(m):
-            if bit == forbidden:
+            if bit & forbidden:
                 continue
             cand = (free_points + dw, neg, i, bit)
             if cand < best:
