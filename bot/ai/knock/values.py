@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from bot.engine import FULL_MASK, LANE, deadwood_of_mask, mask_points, meldable_mask
 
-_CACHE_LIMIT = 300_000
+# Entries per cache. Measured (PIMC decisions from 59 deals): 300,000 made a process of 490 MB for a
+# tenth less time a decision; 60,000: 140 MB, 13% slower; 20,000: 59 MB, 17% slower.
+_CACHE_LIMIT = 50_000
 VALUE = [0] * 64  # the card value at each bit index
 for _s in range(4):
     for _r in range(13):
