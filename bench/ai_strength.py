@@ -35,9 +35,10 @@ import csv
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -160,20 +161,30 @@ def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
 
 
 def _run(job, a: str, b: str, seeds: list[int], workers: int) -> tuple[list[tuple], list[float]]:
-    chunks = [seeds[i :: max(1, workers * 4)] for i in range(max(1, workers * 4))]
-    chunks = [c for c in chunks if c]
+    # A searching pair takes hours: small chunks, each reported on stderr when done (a long run shows
+    # how it goes, and a stopped one what it had).
+    n_chunks = max(1, workers * 4, len(seeds) // 5 if {a, b} & SEARCHING else 0)
+    chunks = [c for c in (seeds[i::n_chunks] for i in range(n_chunks)) if c]
     rows: list[tuple] = []
     times: list[float] = []
     if workers <= 1:
-        results = [job((a, b, c)) for c in chunks]
+        for c in chunks:
+            _collect(job((a, b, c)), rows, times, len(chunks))
     else:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(job, [(a, b, c) for c in chunks]))
-    for r, t in results:
-        rows.extend(r)
-        times.extend(t)
+            for future in as_completed([pool.submit(job, (a, b, c)) for c in chunks]):
+                _collect(future.result(), rows, times, len(chunks))
     rows.sort()
     return rows, times
+
+
+def _collect(result: tuple[list[tuple], list[float]], rows: list[tuple], times: list[float], chunks: int) -> None:
+    r, t = result
+    rows.extend(r)
+    times.extend(t)
+    if chunks > 8:
+        won = sum(1 for row in rows if row[2] is True)
+        print(f"  ... {len(rows)} games done, A won {won} matches so far", file=sys.stderr, flush=True)
 
 
 def percentile(xs: list[float], q: float) -> float:

@@ -1,7 +1,7 @@
 """Self-play: one whole match with the AI in every seat, for any registered game.
 
     python -m bot selfplay --game G --players N [--variant V] [--options '...'] [--target N]
-                           --seed S [--level easy|normal|hard] [--trace]
+                           --seed S [--level easy|normal|hard|expert] [--trace]
 
 Prints one JSON object per finished hand (``hand``, ``outcome``, ``winner``, ``points`` and
 ``scores``: the running totals per seat, or per team in a partnership, after that hand),

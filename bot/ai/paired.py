@@ -29,7 +29,7 @@ from .deadline import Deadline
 class Budget:
     """How long and how wide an expert searches (bench/ai_strength.py measured the chosen values)."""
 
-    seconds: float = 0.15  # per decision, the time guard's limit
+    seconds: float = 0.18  # per decision, the time guard's limit
     rounds: int = 400  # paired deals at most
     min_rounds: int = 24  # before anything is dropped
     check_every: int = 8  # rounds between two looks at the candidates

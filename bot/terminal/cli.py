@@ -1,7 +1,7 @@
 """``python -m bot play``: play a match against the AI in a terminal.
 
     python -m bot play [--game G] [--players N] [--variant V] [--options '...'] [--target N]
-                       [--level easy|normal|hard] [--seed S] [--lang de|en|es|fr|pt_BR]
+                       [--level easy|normal|hard|expert] [--seed S] [--lang de|en|es|fr|pt_BR]
 
 You are seat 0, the AI every other seat, in any registered game at any of its table sizes
 (bot.terminal.loop). Bad arguments print one line on stderr and exit 2; ``q`` or the end of
@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     ap = Parser(prog="python -m bot play", description="Play a match against the AI in the terminal.")
     ap.add_argument("--game", default="gin", help="a registered game: gin, knockout, colonel, skarney, rummy")
     ap.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's first)")
-    ap.add_argument("--level", default="normal", help="easy, normal or hard")
+    ap.add_argument("--level", default="normal", help="easy, normal, hard or expert")
     ap.add_argument("--seed", type=int, default=None, help="deal seed (same seed, same cards)")
     ap.add_argument("--variant", default=None, help="the game's variant (Gin: standard, oklahoma, ... combine with +)")
     ap.add_argument("--options", default="", help="table options, e.g. 'gin=20 tie=no length=hands:8'")

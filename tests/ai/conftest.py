@@ -10,7 +10,7 @@ import pytest
 
 from bot.ai.paired import Budget, budget
 
-TEST_BUDGET = Budget(seconds=60.0, rounds=8, min_rounds=8, discards=3)
+TEST_BUDGET = Budget(seconds=60.0, rounds=4, min_rounds=4, discards=2)
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ from bot.engine.knock import ActionKind, preset
 from .helpers import decision_points
 from .test_view_only import _shuffled_hidden
 
-SMALL = Budget(seconds=5.0, rounds=32, min_rounds=16)
+SMALL = Budget(seconds=60.0, rounds=10, min_rounds=10, discards=3)
 
 
 def _hard_points(seed: int, moves: int = 70) -> list[tuple[Match, int]]:
@@ -53,7 +53,7 @@ def _hard_points(seed: int, moves: int = 70) -> list[tuple[Match, int]]:
 def test_swapped_hidden_cards_give_the_same_decision(seed: int) -> None:
     rng = random.Random(seed)
     searched = 0
-    for m, seat in _hard_points(seed):
+    for m, seat in _hard_points(seed)[:16]:
         view = seat_view(m, seat)
         twins = [_shuffled_hidden(m, seat, rng) for _ in range(2)]
         assert any(t.hand.hands[1 - seat] != m.hand.hands[1 - seat] for t in twins)
@@ -82,7 +82,7 @@ def test_every_decision_is_legal_and_within_the_time_budget() -> None:
 
 
 def test_without_confidence_the_expert_plays_hard() -> None:
-    never = Budget(seconds=5.0, rounds=24, min_rounds=24, z=1e9)
+    never = Budget(seconds=60.0, rounds=12, min_rounds=12, z=1e9)
     for m, seat in _hard_points(5, moves=40):
         view = seat_view(m, seat)
         with no_deadline(), budget(never):
@@ -100,7 +100,7 @@ def test_near_the_target_the_expert_knocks_more() -> None:
     """At 95 to 0 any hand won by 5 points or more ends the match, so a knock is worth more than its
     points; at 0 to 0 it is worth only them. Where a knock is legal and hard plays on (the stock is
     long), the expert knocks more often near the target."""
-    wide = Budget(seconds=5.0, rounds=96, min_rounds=96)
+    wide = Budget(seconds=60.0, rounds=48, min_rounds=48)
     near = level = 0
     for seed in range(21, 27):
         m, seat = _view_at(seed, ActionKind.KNOCK)
@@ -110,7 +110,7 @@ def test_near_the_target_the_expert_knocks_more() -> None:
         with no_deadline():
             near += search(view, random.Random(0), hard, Stakes(95, 0, 100), wide).kind is ActionKind.KNOCK
             level += search(view, random.Random(0), hard, POINTS, wide).kind is ActionKind.KNOCK
-    assert near > level
+    assert near > level, (near, level)
 
 
 @settings(max_examples=30)

@@ -6,26 +6,53 @@ import math
 import statistics
 from functools import partial
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.ai.gin import sim
-from bot.ai.gin.policy import STYLE, Style, play, touching
+from bot.ai.gin.knowledge import knowledge_of
+from bot.ai.gin.opponent import danger
+from bot.ai.gin.policy import STYLE, Style, meld_chance, play
+from bot.ai.knock.evaluate import lookahead as slow_lookahead
+from bot.ai.knock.values import lookahead, touching
 from bot.engine import DECK, mask_of, meldable_mask
 from bot.engine.gin import Match, seat_view
 from bot.engine.knock import preset
 
+from .helpers import decision_points
+
 DEALS = 600
 
 
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True))
-def test_touching_cards_are_the_ones_that_would_meld(cards: list) -> None:
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True), st.booleans())
+def test_touching_cards_are_the_ones_that_would_meld(cards: list, runs: bool) -> None:
     h = mask_of(cards)
     expected = 0
     for c in DECK:
-        if not c.bit & h and meldable_mask(h | c.bit) & c.bit:
+        if not c.bit & h and meldable_mask(h | c.bit, runs) & c.bit:
             expected |= c.bit
-    assert touching(h) == expected
+    assert touching(h, runs) == expected
+
+
+@given(
+    st.lists(st.sampled_from(DECK), min_size=40, max_size=40, unique=True),
+    st.integers(0, 30),
+    st.booleans(),
+    st.sampled_from([(-1, 0.0), (10, 8.0), (0, 5.0)]),
+)
+def test_the_fast_lookahead_is_hards(cards: list, unseen: int, runs: bool, bonus: tuple[int, float]) -> None:
+    h, rest = mask_of(cards[:10]), cards[10 : 10 + unseen]
+    aim, points = bonus
+    assert lookahead(h, mask_of(rest), runs, aim, points) == pytest.approx(slow_lookahead(h, rest, aim, points, runs))
+
+
+def test_the_meld_chance_is_hards_danger() -> None:
+    for m, seat in decision_points(9, moves=60):
+        view = seat_view(m, seat)
+        k = knowledge_of(view)
+        for card in view.hand:
+            assert meld_chance(card.index, k.opp_known, k.unseen, k.p_opp, False) == pytest.approx(danger(k, card))
 
 
 def _deals(n: int) -> list[tuple[sim.Deal, sim.SimRules]]:

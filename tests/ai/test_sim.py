@@ -46,6 +46,9 @@ def test_hand_values_are_the_solvers(cards: list, runs: bool) -> None:
     forbidden = ranked[0][0]
     allowed = next(x for x in ranked if x[0] is not forbidden)
     assert best_discard(h, forbidden.bit, runs) == (allowed[1], allowed[0].bit)
+    both = forbidden.bit | allowed[0].bit  # a mask of cards to keep (the pile cards an opponent holds)
+    third = next(x for x in ranked if not x[0].bit & both)
+    assert best_discard(h, both, runs) == (third[1], third[0].bit)
 
 
 @given(hands, st.booleans())

@@ -38,8 +38,11 @@ from .policy import play as policy_play
 from .sim import Policy, deal_from_view, play_out, sim_move, sim_rules
 from .stakes import POINTS, Stakes
 
-SELF = Style(hold=0, hold_stock=4)  # the seat's own play-outs: play for gin until the stock runs low
-OPPONENT = Style()  # the opponent's: knock as soon as he may
+# The play-outs: hard's habits (its danger and lookahead; the policy alone wins as often as hard
+# against the reference bots, tests/ai/test_policy.py), the seat's own moves playing for gin until
+# the stock runs low, the opponent's knocking as soon as he may.
+SELF = Style(hold=0, hold_stock=4, pairs=True, lookahead=True, slack=2)
+OPPONENT = Style(pairs=True, lookahead=True, slack=2)
 
 
 _TAKES = (ActionKind.TAKE_UPCARD, ActionKind.DRAW_DISCARD)

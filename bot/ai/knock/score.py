@@ -25,7 +25,7 @@ from bot.engine.knock import Ruleset, score_knock
 
 from .values import deadwood
 
-_CACHE_LIMIT = 100_000
+_CACHE_LIMIT = 20_000  # arrangements are bigger entries than values.py's (its note on sizes)
 _RANKS = [sum(1 << (s * LANE + r) for s in range(4)) for r in range(13)]
 # An arrangement: (run masks, set masks, cards used, points of the unused ones, the melds as the engine lists them)
 Arranged = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]

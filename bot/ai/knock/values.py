@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from bot.engine import FULL_MASK, LANE, deadwood_of_mask, mask_points, meldable_mask
 
-_CACHE_LIMIT = 300_000
+# Entries per cache. Measured (PIMC decisions from 59 deals): 300,000 made a process of 490 MB for a
+# tenth less time a decision; 60,000: 140 MB, 13% slower; 20,000: 59 MB, 17% slower.
+_CACHE_LIMIT = 50_000
 VALUE = [0] * 64  # the card value at each bit index
 for _s in range(4):
     for _r in range(13):
@@ -76,7 +78,7 @@ def highest_card(x: int) -> int:
 
 def best_discard(h: int, forbidden: int = 0, runs: bool = False) -> tuple[int, int]:
     """(deadwood left, card bit) of the discard from ``h`` that leaves the least deadwood, never
-    ``forbidden``; ties go to the higher card, then the lower bit (the engine's ``best_discards``)."""
+    a card of ``forbidden`` (a mask); ties go to the higher card, then the lower bit (the engine's ``best_discards``)."""
     if runs:
         return _best_discard_runs(h, forbidden)
     m = meldable_mask(h)
@@ -90,7 +92,7 @@ def best_discard(h: int, forbidden: int = 0, runs: bool = False) -> tuple[int, i
         best = (free_points - VALUE[i] + _solve(m), -VALUE[i], i, bit)
     if m:
         for dw, neg, i, bit in _melding_discards(m):
-            if bit == forbidden:
+            if bit & forbidden:
                 continue
             cand = (free_points + dw, neg, i, bit)
             if cand < best:
