@@ -15,6 +15,7 @@ from bot.engine import DECK, format_cards, game_type, mask_of, parse_card, parse
 from bot.engine.gin import TeamMatch, ThreeMatch
 from bot.engine.knock import ActionKind
 from bot.engine.knockout import KnockoutMatch
+from bot.tables.thinking import SEARCHING
 
 TABLES = [
     ("gin", 3, "standard", ""),
@@ -53,7 +54,9 @@ def test_the_ai_plays_whole_matches_with_legal_moves(table: tuple[str, int, str,
         assert act in view.legal
         state.apply(seat, act)
     times.sort()
-    assert times[int(len(times) * 0.99)] < 0.1, "AI decision p99 under 100 ms"
+    # The searching levels think within their budget (issue 24: p99 at most 1 s); the others are quick.
+    limit = 1.0 if level in SEARCHING else 0.1
+    assert times[int(len(times) * 0.99)] < limit, f"AI decision p99 under {limit * 1000:.0f} ms"
 
 
 def _reshuffled(state: Any, seat: int, rng: random.Random) -> Any:
