@@ -13,22 +13,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.ai.knock import moves
 from bot.ai.knockout import sim
 from bot.engine import card_at, mask_of
 from bot.engine.knock import Action, ActionKind, Phase, action
 from bot.engine.knockout import KnockoutMatch, make_rules
 
 _KINDS = {
-    sim.STOCK: ActionKind.DRAW_STOCK,
-    sim.PILE: ActionKind.DRAW_DISCARD,
-    sim.DISCARD_: ActionKind.DISCARD,
-    sim.KNOCK: ActionKind.KNOCK,
-    sim.GIN: ActionKind.GIN,
-    sim.BIG_GIN: ActionKind.BIG_GIN,
+    moves.STOCK: ActionKind.DRAW_STOCK,
+    moves.PILE: ActionKind.DRAW_DISCARD,
+    moves.DISCARD_: ActionKind.DISCARD,
+    moves.KNOCK: ActionKind.KNOCK,
+    moves.GIN: ActionKind.GIN,
+    moves.BIG_GIN: ActionKind.BIG_GIN,
 }
 
 
-def _engine_move(move: sim.SimMove) -> Action:
+def _engine_move(move: moves.SimMove) -> Action:
     kind, bit = move
     return action(_KINDS[kind], card_at(bit.bit_length() - 1) if bit else None)
 
@@ -51,14 +52,14 @@ def test_a_greedy_deal_ends_as_in_the_engine(seats: int, seed: int) -> None:
         deal.play(move)
         if hand.phase is not Phase.OVER:
             assert deal.hands == [mask_of(h) for h in hand.hands] and deal.turn == hand.turn
-    assert deal.phase == sim.OVER
+    assert deal.phase == moves.OVER
     if hand.result is None:
         assert deal.penalties == [0] * seats
     else:
         assert deal.penalties == [hand.result.penalty_of(s) for s in range(seats)]
 
 
-def engine_legal(match: KnockoutMatch, seat: int, move: sim.SimMove) -> bool:
+def engine_legal(match: KnockoutMatch, seat: int, move: moves.SimMove) -> bool:
     return _engine_move(move) in match.legal_actions(seat)
 
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from bot.ai.gin import sim
 from bot.ai.gin.greedy import card_joins_meld
 from bot.ai.gin.playout import fixed_rules, greedy_move, points_for
+from bot.ai.knock import moves
 from bot.ai.knock.score import knock_points
 from bot.ai.knock.values import best_discard, card_joins, deadwood
 from bot.engine import DECK, best_discards, cards_of, deadwood_of_mask, mask_of
@@ -104,7 +105,7 @@ def _engine_deal(rules: Ruleset, seed: int) -> tuple[HandState, sim.Deal, sim.Si
         [c.bit for c in hand.stock],
         [c.bit for c in hand.discards],
         hand.turn,
-        {Phase.OFFER: sim.OFFER, Phase.DISCARD: sim.DISCARD}[hand.phase],
+        {Phase.OFFER: moves.OFFER, Phase.DISCARD: moves.DISCARD}[hand.phase],
         hand.dealer,
     )
     return hand, deal, sim.sim_rules(view)
@@ -124,5 +125,5 @@ def test_a_greedy_deal_ends_as_in_the_engine(name: str, seed: int) -> None:
         hand.apply(hand.turn, move, view_rules)
         deal.play(sim.sim_move(move), srules)
         assert deal.hands == [mask_of(h) for h in hand.hands] or hand.phase is Phase.OVER
-    assert deal.phase == sim.OVER
+    assert deal.phase == moves.OVER
     assert deal.points == points_for(hand, 0, srules.multiplier)

@@ -20,28 +20,29 @@ from dataclasses import dataclass, replace
 
 from bot.engine import FULL_MASK, cards_of
 from bot.engine.gin import SeatView
-from bot.engine.knock import OKLAHOMA, Action, ActionKind, Ruleset, score_low
+from bot.engine.knock import OKLAHOMA, Action, Ruleset, score_low
+from bot.engine.knock.deal import STOCK_FLOOR
 
+from ..knock.moves import (
+    BIG_GIN,
+    DISCARD,
+    DISCARD_,
+    DRAW,
+    GIN,
+    KINDS,
+    KNOCK,
+    OFFER,
+    OVER,
+    PASS,
+    PILE,
+    STOCK,
+    TAKE,
+    SimMove,
+)
 from ..knock.score import knock_points
 from ..knock.values import VALUE, best_discard, card_joins, deadwood, is_big_gin
 
-OFFER, DRAW, DISCARD, OVER = 0, 1, 2, 3
 _PHASES = {"offer": OFFER, "draw": DRAW, "discard": DISCARD, "over": OVER}
-STOCK_FLOOR = 2  # a discard that leaves this many stock cards ends the deal drawn (engine: deal.STOCK_FLOOR)
-
-# A move inside the simulation: (kind, card bit); kinds below, the bit 0 when no card.
-TAKE, PASS, STOCK, PILE, DISCARD_, KNOCK, GIN, BIG_GIN = range(8)
-SimMove = tuple[int, int]
-_KINDS = {
-    ActionKind.TAKE_UPCARD: TAKE,
-    ActionKind.PASS: PASS,
-    ActionKind.DRAW_STOCK: STOCK,
-    ActionKind.DRAW_DISCARD: PILE,
-    ActionKind.DISCARD: DISCARD_,
-    ActionKind.KNOCK: KNOCK,
-    ActionKind.GIN: GIN,
-    ActionKind.BIG_GIN: BIG_GIN,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +263,7 @@ def play_out(deal: Deal, rules: SimRules, policy: Policy, other: Policy | None =
 
 def sim_move(a: Action) -> SimMove:
     """The simulation's form of an engine move."""
-    return (_KINDS[a.kind], a.card.bit if a.card is not None else 0)
+    return (KINDS[a.kind], a.card.bit if a.card is not None else 0)
 
 
 def deal_from_view(view: SeatView, opp_hidden: int, stock: list[int], knowledge_drawn_from_pile: bool) -> Deal:

@@ -15,23 +15,12 @@ from collections.abc import Callable
 
 from bot.engine import FULL_MASK, Card
 from bot.engine.knock import Action, ActionKind
+from bot.engine.knock.deal import STOCK_FLOOR
 from bot.engine.knockout import KnockoutSeatView
 
+from ..knock.moves import BIG_GIN, DISCARD, DISCARD_, DRAW, GIN, KINDS, KNOCK, OVER, PILE, STOCK, SimMove
 from ..knock.score import knockout_penalties
 from ..knock.values import best_discard, card_joins, is_big_gin
-
-DRAW, DISCARD, OVER = 1, 2, 3
-STOCK_FLOOR = 2
-STOCK, PILE, DISCARD_, KNOCK, GIN, BIG_GIN = range(2, 8)
-SimMove = tuple[int, int]
-_KINDS = {
-    ActionKind.DRAW_STOCK: STOCK,
-    ActionKind.DRAW_DISCARD: PILE,
-    ActionKind.DISCARD: DISCARD_,
-    ActionKind.KNOCK: KNOCK,
-    ActionKind.GIN: GIN,
-    ActionKind.BIG_GIN: BIG_GIN,
-}
 
 
 class KnockoutDeal:
@@ -149,7 +138,7 @@ def play_out(deal: KnockoutDeal, policy: Policy = greedy) -> list[int]:
 
 
 def sim_move(a: Action) -> SimMove:
-    return (_KINDS[a.kind], a.card.bit if a.card is not None else 0)
+    return (KINDS[a.kind], a.card.bit if a.card is not None else 0)
 
 
 def _mask(cards: tuple[Card, ...]) -> int:
