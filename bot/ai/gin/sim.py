@@ -20,8 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.engine import FULL_MASK, cards_of
 from bot.engine.gin import SeatView
-from bot.engine.knock import OKLAHOMA, Action, Ruleset, score_low
-from bot.engine.knock.deal import STOCK_FLOOR
+from bot.engine.knock import OKLAHOMA, STOCK_FLOOR, Action, Ruleset, score_low
 
 from ..knock.moves import (
     BIG_GIN,

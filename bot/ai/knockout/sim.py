@@ -14,8 +14,7 @@ import random
 from collections.abc import Callable
 
 from bot.engine import FULL_MASK, Card
-from bot.engine.knock import Action, ActionKind
-from bot.engine.knock.deal import STOCK_FLOOR
+from bot.engine.knock import STOCK_FLOOR, Action, ActionKind
 from bot.engine.knockout import KnockoutSeatView
 
 from ..knock.moves import BIG_GIN, DISCARD, DISCARD_, DRAW, GIN, KINDS, KNOCK, OVER, PILE, STOCK, SimMove

@@ -21,7 +21,7 @@ from .actions import (
     knock,
 )
 from .column import ScoreColumn
-from .deal import HandState, Phase
+from .deal import STOCK_FLOOR, HandState, Phase
 from .events import Event, EventKind
 from .fields import KnockHelpers
 from .rules import OKLAHOMA, PRESETS, SHUTOUTS, Ruleset, preset
@@ -36,6 +36,7 @@ __all__ = [
     "PRESETS",
     "RESIGN",
     "SHUTOUTS",
+    "STOCK_FLOOR",
     "TAKE",
     "Action",
     "ActionKind",
