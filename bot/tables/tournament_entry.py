@@ -149,6 +149,14 @@ class TournamentEntryPart(ServiceBase):
             raise Refusal("There is no such tournament.")
         return row
 
+    async def channel_tournament(self, guild_id: int, channel_id: int) -> TournamentRow | None:
+        """The tournament of a channel: the one going there, else the server's newest if it was there."""
+        going = [t for t in await self.store.tournaments.going(guild_id) if t.channel_id == channel_id]
+        if going:
+            return going[0]
+        latest = await self.store.tournaments.latest(guild_id)
+        return latest if latest is not None and latest.channel_id == channel_id else None
+
     async def tournament_entries(self, tournament_id: int) -> list[Entry]:
         return await self.store.tournaments.entries(tournament_id)
 
