@@ -1,0 +1,65 @@
+"""A tournament through the stand-in with the real bot: the organiser creates a round robin, players
+join and leave with the sign-up buttons, AI entrants fill it, the organiser starts it and removes a
+player; every match gets a thread of its own, and each round's pairings, each result and the final
+standings are posted exactly once (counted in the stand-in's messages and in the store)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from fakediscord import FakeDiscord, FakeUser, StoredMessage
+from tests.clock import Clock
+from tests.e2e.game_driver import fixed_seeds, gin_bot, service_of
+from tests.store.helpers import query
+
+SIGNUP = "Press Join to play"
+ROUND, OVER = "of the tournament:", "The tournament is over."
+
+
+async def tourney(fd: FakeDiscord, who: FakeUser, sub: str, **options: object) -> str:
+    ix = await fd.slash(who, "gin", group="tournament", subcommand=sub, options=options)
+    await ix.response()
+    return (await ix.final(10)).content or ""
+
+
+def posted(fd: FakeDiscord, text: str) -> list[StoredMessage]:
+    return [m for m in fd.channel_messages(fd.channel) if text in (m.content or "")]
+
+
+async def test_a_round_robin_of_five_runs_from_sign_up_to_final_standings(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fd = fake_discord
+    db = tmp_path / "gin.sqlite3"
+    async with gin_bot(fd, db, seeds=fixed_seeds(64), clock=Clock.from_wall_clock(), tick_s=0.1) as bot:
+        assert await tourney(fd, fd.alice, "create", format="round_robin", hands=1) == (
+            "Only the organiser or someone with Manage Server may do that."
+        )
+        assert await tourney(fd, fd.dana, "create", format="round_robin", hands=1, signup=60) == "Done."
+        signup = await fd.wait_for_message(lambda m: m.public and SIGNUP in (m.content or ""), timeout=5)
+        join = signup.component(label="Join")["custom_id"]
+        for who in (fd.alice, fd.carol):
+            answer = await (await fd.click(who, signup, join)).final(5)
+            assert answer.ephemeral and answer.content == "You are signed up."
+        left = await (await fd.click(fd.carol, signup, signup.component(label="Leave")["custom_id"])).final(5)
+        assert left.content == "You left the tournament."
+        assert await tourney(fd, fd.dana, "add_ai", count=4, level="easy") == "Done."
+        assert await tourney(fd, fd.dana, "start") == "Done."
+        assert await tourney(fd, fd.dana, "remove", player=fd.alice) == "Done."  # her matches are forfeited
+        await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=60)
+        finals, rounds = len(posted(fd, OVER)), len(posted(fd, ROUND))  # before /status shows them again
+        status = await tourney(fd, fd.bob, "status")
+        assert OVER in status and "(removed)" in status
+        service = service_of(bot)
+        (tid,) = [r[0] for r in query(db, "SELECT id FROM tournaments")]
+        notices = await service.store.tournaments.notices(tid)
+    kinds = Counter(k.value for k, _, done in notices if done)
+    assert kinds == Counter(k.value for k, _, _ in notices)  # every announcement posted
+    assert finals == kinds["final"] == 1
+    assert rounds == kinds["round"] == 5
+    assert len(posted(fd, SIGNUP)) == 1
+    matches = query(db, "SELECT round, board, match_id, counted_at FROM tournament_matches")
+    assert len({(r, b) for r, b, _, _ in matches}) == len(matches) and all(c is not None for *_, c in matches)
+    assert len(fd.store.threads) == len(matches)  # a thread per match, each once
+    assert {m for _, _, m, _ in matches} == {r[0] for r in query(db, "SELECT id FROM matches")}
