@@ -185,6 +185,12 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
             t = pair_next_round(t)
             notices.append((NoticeKind.ROUND, {"round": len(t.rounds)}))
             new_pairings.extend(p for p in pending(t))
+            # Decided as soon as paired: a removed player's match is forfeited (a bye needs no result).
+            notices.extend(
+                (NoticeKind.RESULT, {"round": p.key[0], "board": p.key[1]})
+                for p in t.rounds[-1].pairings
+                if p.done and len(p.seats) > 1
+            )
         done = finished(t)
         if done:
             notices.append((NoticeKind.FINAL, {}))

@@ -263,3 +263,20 @@ async def test_announcements_are_claimed_once_and_marked_done(svc: TableService)
     assert not await svc.tournament_notice_done(claimed[1].id, 4242)
     clock_of(svc).advance(3600)
     assert await svc.claim_tournament_notices() == []
+
+
+async def test_a_removed_players_later_round_robin_games_are_forfeited_and_announced(svc: TableService) -> None:
+    row = await create(svc, "round_robin")
+    await svc.join_tournament(row.id, ANN, "Ann")
+    await svc.add_ai_entrants(row.id, 3, "easy", "Bot")
+    opener = Threads()
+    await svc.start_tournament(row.id, opener)
+    await svc.remove_entrant(row.id, ANN, opener)
+    await run_out(svc, opener)
+    t = state(await svc.tournament(row.id))
+    ann = [p for p in t.pairings() if ANN in p.seats]
+    assert len(ann) == 3 and all(p.result is not None and p.result.outcome is Outcome.FORFEIT for p in ann)
+    announced = [
+        (p["round"], p["board"]) for k, p, _ in await svc.store.tournaments.notices(row.id) if k is NoticeKind.RESULT
+    ]
+    assert sorted(announced) == sorted(p.key for p in t.pairings())  # four players: no byes, each result once

@@ -1,7 +1,8 @@
 """Tournaments in Discord without a click: every scheduler tick drives them (the service pairs, counts
 and finishes, bot/tables/tournament_drive.py) and posts what their steps left pending: claimed, posted
 in the tournament's channel in the server's language, then marked done, so each message is posted once
-(a restart between the post and the mark may repeat one; one between the step and the post loses none).
+(each post carries its row's nonce, so a repeat after a crash between the post and the mark gets the
+first message back; a crash between the step and the post loses none).
 A round's match gets a public thread of its own where the bot may create one, else the channel."""
 
 from __future__ import annotations
@@ -102,8 +103,10 @@ class TournamentFlow:
             return None
         where = channel(self.client, row.channel_id, row.guild_id)
         with reaching(row.channel_id):
+            # The nonce: a repeat after a crash between the post and its mark gets the first message back.
+            nonce = f"gin-tn-{notice.id}"
             if view is None:
-                message = await where.send(text, allowed_mentions=NONE)
+                message = await where.send(text, allowed_mentions=NONE, nonce=nonce)
             else:
-                message = await where.send(text, allowed_mentions=NONE, view=view)
+                message = await where.send(text, allowed_mentions=NONE, view=view, nonce=nonce)
         return message.id
