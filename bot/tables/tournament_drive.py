@@ -72,6 +72,8 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
                 written += await self._drive(row, opener, now)
             except StaleTournament:
                 log.info("tournament %d moved on meanwhile; its next look starts again", row.id)
+            except Exception:  # one tournament's trouble (e.g. no channel for a match) holds up no other
+                log.exception("tournament %d: its step failed; the next look tries again", row.id)
         return written
 
     async def start_tournament(self, tournament_id: int, opener: Opener) -> TournamentRow:

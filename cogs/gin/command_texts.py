@@ -178,5 +178,7 @@ TEXTS = (
     N_("What a season's end does to the ratings"),
     N_("keep the ratings"),
     N_("move them halfway back toward 1500"),
+    NP_("command", "tournament_role"),
+    N_("Members of this role may organise tournaments (@everyone: Manage Server only)"),
     N_("Challenge to Gin"),
 )

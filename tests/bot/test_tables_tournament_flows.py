@@ -280,3 +280,14 @@ async def test_a_removed_players_later_round_robin_games_are_forfeited_and_annou
         (p["round"], p["board"]) for k, p, _ in await svc.store.tournaments.notices(row.id) if k is NoticeKind.RESULT
     ]
     assert sorted(announced) == sorted(p.key for p in t.pairings())  # four players: no byes, each result once
+
+
+async def test_the_servers_tournament_role_is_a_setting(svc: TableService) -> None:
+    assert (await svc.guild_settings(G)).tournament_role is None
+    await svc.update_settings(G, tournament_role=4242)
+    svc._settings.clear()  # read it back from the store
+    assert (await svc.guild_settings(G)).tournament_role == 4242
+    await svc.update_settings(G, target=150)  # another setting leaves it alone
+    assert (await svc.guild_settings(G)).tournament_role == 4242
+    await svc.update_settings(G, tournament_role=None)
+    assert (await svc.guild_settings(G)).tournament_role is None

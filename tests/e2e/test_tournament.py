@@ -34,7 +34,7 @@ async def test_a_round_robin_of_five_runs_from_sign_up_to_final_standings(
     db = tmp_path / "gin.sqlite3"
     async with gin_bot(fd, db, seeds=fixed_seeds(64), clock=Clock.from_wall_clock(), tick_s=0.1) as bot:
         assert await tourney(fd, fd.alice, "create", format="round_robin", hands=1) == (
-            "Only the organiser or someone with Manage Server may do that."
+            "Only the organiser, someone with Manage Server or the server's tournament role may do that."
         )
         assert await tourney(fd, fd.dana, "create", format="round_robin", hands=1, signup=60) == "Done."
         signup = await fd.wait_for_message(lambda m: m.public and SIGNUP in (m.content or ""), timeout=5)

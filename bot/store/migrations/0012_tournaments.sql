@@ -6,7 +6,10 @@
 -- (the primary key makes that once); counted_at is set in the transaction that feeds the result back.
 -- tournament_outbox: the public messages a step implies, written with it and marked done once Discord
 -- accepted them (as the matches' outbox); a poster claims a row for a while before posting it.
+-- guild_settings.tournament_role: a role whose members may organise tournaments (besides Manage Server).
 -- Both dialects run it as is.
+ALTER TABLE guild_settings ADD COLUMN tournament_role INTEGER;  -- NULL: Manage Server only
+
 CREATE TABLE tournaments (
     id              INTEGER PRIMARY KEY,
     guild_id        INTEGER NOT NULL,

@@ -48,9 +48,14 @@ async def _here(interaction: discord.Interaction) -> TournamentRow:
     return row
 
 
-def _organiser(interaction: discord.Interaction, row: TournamentRow | None = None) -> None:
+async def _organiser(interaction: discord.Interaction, row: TournamentRow | None = None) -> None:
+    """Manage Server, the server's tournament role (a setting), or this tournament's organiser."""
     perms = interaction.permissions
     if perms.manage_guild or perms.administrator or (row is not None and row.organiser_id == interaction.user.id):
+        return
+    role = (await _service(interaction).guild_settings(interaction.guild_id or 0)).tournament_role
+    roles = getattr(interaction.user, "roles", ())
+    if role is not None and any(r.id == role for r in roles):
         return
     raise Refusal(texts.ORGANISER_ONLY)
 
@@ -93,7 +98,7 @@ async def create_command(
     checkin: Window = 0,
     rated: bool = True,
 ) -> None:
-    _organiser(interaction)
+    await _organiser(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     me = interaction.client.user
     assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
@@ -135,7 +140,7 @@ async def status_command(interaction: discord.Interaction) -> None:
 @answers
 async def start_command(interaction: discord.Interaction) -> None:
     row = await _here(interaction)
-    _organiser(interaction, row)
+    await _organiser(interaction, row)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _service(interaction).start_tournament(row.id, _flow(interaction).open_match_channel)
     await _done(interaction)
@@ -148,7 +153,7 @@ async def add_ai_command(
     interaction: discord.Interaction, count: app_commands.Range[int, 1, 64], level: str = "normal"
 ) -> None:
     row = await _here(interaction)
-    _organiser(interaction, row)
+    await _organiser(interaction, row)
     await interaction.response.defer(ephemeral=True, thinking=True)
     me = interaction.client.user
     name = me.display_name if me is not None else "GinBot"
@@ -160,7 +165,7 @@ async def add_ai_command(
 @answers
 async def remove_command(interaction: discord.Interaction, player: discord.User) -> None:
     row = await _here(interaction)
-    _organiser(interaction, row)
+    await _organiser(interaction, row)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _service(interaction).remove_entrant(row.id, player.id, _flow(interaction).open_match_channel)
     await _done(interaction)
@@ -178,7 +183,7 @@ async def award_command(
     reason: app_commands.Range[str, 1, 200],
 ) -> None:
     row = await _here(interaction)
-    _organiser(interaction, row)
+    await _organiser(interaction, row)
     await interaction.response.defer(ephemeral=True, thinking=True)
     flow = _flow(interaction)
     await _service(interaction).award_match(row.id, (round, table), winner.id, reason, flow.open_match_channel)
@@ -189,7 +194,7 @@ async def award_command(
 @answers
 async def cancel_command(interaction: discord.Interaction, reason: app_commands.Range[str, 0, 200] = "") -> None:
     row = await _here(interaction)
-    _organiser(interaction, row)
+    await _organiser(interaction, row)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _service(interaction).cancel_tournament(row.id, reason)
     await _done(interaction)

@@ -20,7 +20,7 @@ SIGNED_UP = N_("You are signed up.")
 LEFT = N_("You left the tournament.")
 CHECKED_IN = N_("You are checked in.")
 NOT_HERE = N_("There is no tournament in this channel.")
-ORGANISER_ONLY = N_("Only the organiser or someone with Manage Server may do that.")
+ORGANISER_ONLY = N_("Only the organiser, someone with Manage Server or the server's tournament role may do that.")
 DONE = N_("Done.")
 
 STATUS_WORDS = {
