@@ -44,11 +44,13 @@ async def test_a_round_robin_of_five_runs_from_sign_up_to_final_standings(
             assert answer.ephemeral and answer.content == "You are signed up."
         left = await (await fd.click(fd.carol, signup, signup.component(label="Leave")["custom_id"])).final(5)
         assert left.content == "You left the tournament."
+        await fd.store.wait_until(lambda: "Signed up: 1 of at most 64." in (signup.content or ""), what="the count")
         assert await tourney(fd, fd.dana, "add_ai", count=4, level="easy") == "Done."
         assert await tourney(fd, fd.dana, "start") == "Done."
         assert await tourney(fd, fd.dana, "remove", player=fd.alice) == "Done."  # her matches are forfeited
         await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=60)
         finals, rounds = len(posted(fd, OVER)), len(posted(fd, ROUND))  # before /status shows them again
+        assert signup.find_component(label="Join") is None  # the sign-up closed: its buttons are gone
         status = await tourney(fd, fd.bob, "status")
         assert OVER in status and "(removed)" in status
         service = service_of(bot)

@@ -3,17 +3,22 @@ after a restart (the id says everything; who clicks is the player)."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, Final
 
 import discord
 
-from bot.i18n import current
+from bot.i18n import current, speaking
 from bot.tables import Refusal, TableService
+from bot.tournaments import from_json
 
 from .. import lobby_messages
 from ..answer import answers, service_of
+from ..speech import public_language
 from . import texts
+
+log = logging.getLogger(__name__)
 
 ACTIONS: Final = ("join", "leave", "checkin")
 BUTTON_RE: Final = rf"gint:(?P<tournament>[0-9]{{1,19}}):(?P<what>{'|'.join(ACTIONS)})"
@@ -52,6 +57,8 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
             raise Refusal(texts.NOT_HERE)
         said = await _click(service, self.tournament_id, self.what, interaction.user)
         await interaction.response.send_message(current()._(said), ephemeral=True)
+        if self.what != "checkin" and interaction.message is not None:
+            await _show_count(service, interaction, self.tournament_id)
 
 
 async def _click(service: TableService, tournament_id: int, what: str, user: discord.abc.User) -> str:
@@ -63,6 +70,20 @@ async def _click(service: TableService, tournament_id: int, what: str, user: dis
         return texts.LEFT
     await service.check_in(tournament_id, user.id)
     return texts.CHECKED_IN
+
+
+async def _show_count(service: TableService, interaction: discord.Interaction, tournament_id: int) -> None:
+    """The sign-up message with the new number of players (in the server's language); a failed edit
+    only leaves the count behind until the next click."""
+    row = await service.tournament(tournament_id)
+    entries = await service.tournament_entries(tournament_id)
+    with speaking(await public_language(service, interaction.client, row.guild_id)):
+        text = texts.signup(row, from_json(row.config), entries)
+    assert interaction.message is not None
+    try:
+        await interaction.message.edit(content=text)
+    except discord.HTTPException as error:
+        log.info("tournament %d: the sign-up count was not updated (%s)", tournament_id, error.code)
 
 
 def signup_view(tournament_id: int) -> discord.ui.View:

@@ -71,10 +71,30 @@ class TournamentFlow:
                 log.exception("tournament %d: posting its %s failed", row.id, notice.kind)
                 continue
             await self.service.tournament_notice_done(notice.id, message_id)
+            await self._close_buttons(row.id, notice)
             if notice.kind in (TournamentNoticeKind.SIGNUP, TournamentNoticeKind.CHECKIN) and message_id is not None:
                 await self.service.set_tournament_message(row.id, notice.kind, message_id)
             posted += 1
         return posted
+
+    async def _close_buttons(self, tournament_id: int, notice: TournamentNotice) -> None:
+        """Once the check-in or the first round is out, the buttons of the windows that closed go."""
+        kind = notice.kind
+        first_round = kind is TournamentNoticeKind.ROUND and notice.payload.get("round") == 1
+        ended = kind in (TournamentNoticeKind.CHECKIN, TournamentNoticeKind.CANCELLED) or first_round
+        if not ended:
+            return
+        row = await self.service.tournament(tournament_id)
+        closing = (
+            [row.signup_message] if kind is TournamentNoticeKind.CHECKIN else [row.signup_message, row.checkin_message]
+        )
+        for message_id in closing:
+            if message_id is None:
+                continue
+            try:
+                await channel(self.client, row.channel_id, row.guild_id).get_partial_message(message_id).edit(view=None)
+            except discord.HTTPException as error:
+                log.info("tournament %d: a closed window's buttons stay (%s)", tournament_id, error.code)
 
     async def _post(self, row: TournamentRow, notice: TournamentNotice) -> int | None:
         fresh = await self.service.tournament(row.id)
