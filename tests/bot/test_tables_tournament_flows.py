@@ -291,3 +291,19 @@ async def test_the_servers_tournament_role_is_a_setting(svc: TableService) -> No
     assert (await svc.guild_settings(G)).tournament_role == 4242
     await svc.update_settings(G, tournament_role=None)
     assert (await svc.guild_settings(G)).tournament_role is None
+
+
+async def test_two_clicks_for_the_last_place_sign_up_one(gin_db: str | Path) -> None:
+    clock = Clock()
+    a, b = await open_service(gin_db, clock), await open_service(gin_db, clock)
+    try:
+        row = await create(a, "single", size_cap=2)
+        await a.join_tournament(row.id, ANN, "Ann")
+        outcomes = await asyncio.gather(
+            a.join_tournament(row.id, BOB, "Bob"), b.join_tournament(row.id, CY, "Cy"), return_exceptions=True
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["Entry", "Refusal"]
+        assert len(await a.tournament_entries(row.id)) == 2
+    finally:
+        await a.close()
+        await b.close()
