@@ -111,9 +111,12 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
         config = config_of(row)
         family = family_of(config.game, config.seats)
         entrants = []
-        for e in await self.store.tournaments.entries(row.id):
-            if checked_in_only and e.checked_in_at is None:
-                continue
+        entries = await self.store.tournaments.entries(row.id)  # in the order they joined
+        if checked_in_only:  # equal ratings keep the order of the check-in (docs/tournaments.md)
+            entries = sorted(
+                (e for e in entries if e.checked_in_at is not None), key=lambda e: e.checked_in_at or e.joined_at
+            )
+        for e in entries:
             stats = None if e.ai_level is not None else await self.store.get_stats(row.guild_id, e.user_id, family)
             entrants.append(Entrant(e.user_id, e.name, START_RATING if stats is None else stats.rating))
         try:

@@ -5,7 +5,9 @@ standings are posted exactly once (counted in the stand-in's messages and in the
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 from fakediscord import FakeDiscord, FakeUser, StoredMessage
@@ -65,3 +67,45 @@ async def test_a_round_robin_of_five_runs_from_sign_up_to_final_standings(
     assert len({(r, b) for r, b, _, _ in matches}) == len(matches) and all(c is not None for *_, c in matches)
     assert len(fd.store.threads) == len(matches)  # a thread per match, each once
     assert {m for _, _, m, _ in matches} == {r[0] for r in query(db, "SELECT id FROM matches")}
+
+
+def starts(message: StoredMessage, text: str) -> bool:
+    return message.public and (message.content or "").startswith(text)
+
+
+def table_of(message: StoredMessage, name: str) -> int:
+    """The table of ``name`` in a round's pairings ('Table 2: Alice against GinBot 3')."""
+    found = re.search(rf"^Table (\d+): [^\n]*\b{name}\b", message.content or "", re.MULTILINE)
+    assert found is not None, message.content
+    return int(found.group(1))
+
+
+async def test_check_in_and_awards_with_their_reasons_shown(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fd = fake_discord
+    db = tmp_path / "gin.sqlite3"
+    async with gin_bot(fd, db, seeds=fixed_seeds(64), clock=Clock.from_wall_clock(), tick_s=0.1):
+        assert await tourney(fd, fd.dana, "create", format="single", hands=1, signup=60, checkin=30) == "Done."
+        signup = await fd.wait_for_message(lambda m: m.public and SIGNUP in (m.content or ""), timeout=5)
+        for who in (fd.alice, fd.bob):
+            await (await fd.click(who, signup, signup.component(label="Join")["custom_id"])).final(5)
+        assert await tourney(fd, fd.dana, "add_ai", count=2, level="easy") == "Done."
+        assert await tourney(fd, fd.dana, "start") == "Done."  # the sign-up closes, the check-in opens
+        checkin = await fd.wait_for_message(lambda m: m.public and "Check-in is open" in (m.content or ""), timeout=5)
+        answer = await (await fd.click(fd.alice, checkin, checkin.component(label="Check in")["custom_id"])).final(5)
+        assert answer.content == "You are checked in."  # Bob does not: he is not paired
+        assert await tourney(fd, fd.dana, "start") == "Done."
+        for round_no, reason in ((1, "rain delay"), (2, "walkover")):
+            heading = f"**Round {round_no}**"
+            pairings = await fd.wait_for_message(partial(starts, text=heading), timeout=30)
+            assert "Bob" not in (pairings.content or "")
+            table = table_of(pairings, "Alice")
+            said = await tourney(fd, fd.dana, "award", round=round_no, table=table, winner=fd.alice, reason=reason)
+            assert said == "Done."
+            shown = f"Round {round_no}, table {table}: the organiser awards the match to Alice"
+            result = await fd.wait_for_message(partial(starts, text=shown), timeout=10)
+            assert f"({reason})" in (result.content or "")
+        final = await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=30)
+        assert "The champion: **Alice**!" in (final.content or "")
+    assert checkin.find_component(label="Check in") is None  # closed with the first round
+    # Alice's two matches, each ended by the award (the other first-round seat had a bye)
+    assert [s for (s,) in query(db, "SELECT status FROM matches ORDER BY id")] == ["abandoned", "abandoned"]
