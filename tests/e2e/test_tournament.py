@@ -89,6 +89,7 @@ async def test_check_in_and_awards_with_their_reasons_shown(fake_discord: FakeDi
         for who in (fd.alice, fd.bob):
             await (await fd.click(who, signup, signup.component(label="Join")["custom_id"])).final(5)
         assert await tourney(fd, fd.dana, "add_ai", count=2, level="easy") == "Done."
+        assert "Signed up: 4 of at most 64." in (signup.content or "")  # the AI players counted too
         assert await tourney(fd, fd.dana, "start") == "Done."  # the sign-up closes, the check-in opens
         checkin = await fd.wait_for_message(lambda m: m.public and "Check-in is open" in (m.content or ""), timeout=5)
         answer = await (await fd.click(fd.alice, checkin, checkin.component(label="Check in")["custom_id"])).final(5)

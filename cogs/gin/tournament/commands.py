@@ -158,6 +158,7 @@ async def add_ai_command(
     me = interaction.client.user
     name = me.display_name if me is not None else "GinBot"
     await _service(interaction).add_ai_entrants(row.id, count, level, name)
+    await _flow(interaction).refresh_signup(row.id)
     await _done(interaction)
 
 

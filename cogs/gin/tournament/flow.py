@@ -77,6 +77,24 @@ class TournamentFlow:
             posted += 1
         return posted
 
+    async def refresh_signup(self, tournament_id: int) -> None:
+        """The sign-up message with the number of players now (in the server's language); a failed edit
+        only leaves the count behind until the next change."""
+        row = await self.service.tournament(tournament_id)
+        if row.signup_message is None or not row.status.going:
+            return
+        entries = await self.service.tournament_entries(tournament_id)
+        with speaking(await public_language(self.service, self.client, row.guild_id)):
+            text = texts.signup(row, from_json(row.config), entries)
+        try:
+            await (
+                channel(self.client, row.channel_id, row.guild_id)
+                .get_partial_message(row.signup_message)
+                .edit(content=text)
+            )
+        except discord.HTTPException as error:
+            log.info("tournament %d: the sign-up count was not updated (%s)", tournament_id, error.code)
+
     async def _close_buttons(self, tournament_id: int, notice: TournamentNotice) -> None:
         """Once the check-in or the first round is out, the buttons of the windows that closed go."""
         kind = notice.kind
