@@ -5,12 +5,19 @@ standings are posted exactly once (counted in the stand-in's messages and in the
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 
-from fakediscord import FakeDiscord, FakeUser, StoredMessage
+from bot.client import ShardedGinBot
+from bot.config import Settings
+from bot.tables import TournamentSpec
+from bot.tables.shards import ShardSet
+from fakediscord import FakeDiscord, FakeUser, StoredMessage, running_bot
 from tests.clock import Clock
 from tests.e2e.game_driver import fixed_seeds, gin_bot, service_of
 from tests.store.helpers import query
@@ -110,3 +117,45 @@ async def test_check_in_and_awards_with_their_reasons_shown(fake_discord: FakeDi
     assert checkin.find_component(label="Check in") is None  # closed with the first round
     # Alice's two matches, each ended by the award (the other first-round seat had a bye)
     assert [s for (s,) in query(db, "SELECT status FROM matches ORDER BY id")] == ["abandoned", "abandoned"]
+
+
+@asynccontextmanager
+async def sharded(fd: FakeDiscord, db: Path | str, spec: str, clock: Clock) -> AsyncIterator[ShardedGinBot]:
+    settings = Settings(token="fake-token", db_path=db, dev_guild=None, log_level="INFO")
+    bot = ShardedGinBot(
+        settings,
+        ShardSet.parse(spec, 2),
+        seed_source=fixed_seeds(3),
+        clock=clock,
+        tick_s=0.1,
+        ai_delay_s=0.0,
+        render_workers=0,
+    )
+    async with running_bot(fd, bot=bot) as running:
+        yield running
+
+
+async def test_two_sharded_clients_each_drive_their_own_guilds_tournament(gin_db: str | Path) -> None:
+    async with FakeDiscord(shard_count=2) as fd:
+        guilds = [fd.guild, fd.add_guild(shard=1)]
+        clock = Clock()
+        async with sharded(fd, gin_db, "0", clock) as low, sharded(fd, gin_db, "1", clock) as high:
+            assert low.service is not None and high.service is not None and fd.bot_user.id
+            for guild in guilds:  # both made by one process: the owner of each guild drives it
+                spec = TournamentSpec(game="gin", format="swiss", rounds=2, hands=1, signup_s=60)
+                row = await low.service.create_tournament(guild.id, guild.channel.id, fd.dana.id, fd.bot_user.id, spec)
+                await low.service.add_ai_entrants(row.id, 4, "easy", "GinBot")
+            clock.advance(61)
+
+            def finished() -> bool | None:
+                return (
+                    all(any(OVER in (m.content or "") for m in fd.channel_messages(g.channel)) for g in guilds) or None
+                )
+
+            await fd.store.wait_until(finished, timeout=60, what="both tournaments over")
+            await asyncio.sleep(0.5)
+        for guild in guilds:
+            messages = [m.content or "" for m in fd.channel_messages(guild.channel)]
+            assert sum(OVER in m for m in messages) == 1 and sum(m.startswith("**Round ") for m in messages) == 2
+            threads = [t for t in fd.store.threads if fd.channels[t].parent_id == guild.channel.id]
+            assert len(threads) == 4  # two rounds of two matches, each in its own thread, once
