@@ -61,7 +61,7 @@ async def test_a_round_robin_of_five_runs_from_sign_up_to_final_standings(
         finals, rounds = len(posted(fd, OVER)), len(posted(fd, ROUND))  # before /status shows them again
         assert signup.find_component(label="Join") is None  # the sign-up closed: its buttons are gone
         status = await tourney(fd, fd.bob, "status")
-        assert OVER in status and "(removed)" in status
+        assert "· finished" in status and "The champion: **" in status and "(removed)" in status
         service = service_of(bot)
         (tid,) = [r[0] for r in query(db, "SELECT id FROM tournaments")]
         notices = await service.store.tournaments.notices(tid)

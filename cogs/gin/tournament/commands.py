@@ -16,7 +16,7 @@ from bot.constants import LEVELS
 from bot.engine import LIMITS
 from bot.i18n import current
 from bot.tables import Refusal, TableService, TournamentRow, TournamentSpec
-from bot.tournaments import ROUNDS, SIZE, Format, champion, from_json, standings
+from bot.tournaments import ROUNDS, SIZE, Format, from_json, standings
 
 from ..answer import answers
 from ..commands import game_choices, variant_choices
@@ -131,9 +131,6 @@ async def status_command(interaction: discord.Interaction) -> None:
     t = from_json(row.state or row.config)
     table = standings(t) if row.state is not None else None
     text = texts.status(row, t, await service.tournament_entries(row.id), table)
-    winner = champion(t) if row.state is not None else None
-    if winner is not None:
-        text = texts.final(t, standings(t), winner.name)
     await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
 
 

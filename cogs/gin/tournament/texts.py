@@ -10,7 +10,7 @@ from datetime import datetime
 from bot.i18n import N_, current
 from bot.tables import TournamentEntry as Entry
 from bot.tables import TournamentRow, TournamentStatus
-from bot.tournaments import Outcome, Pairing, Standings, Tournament
+from bot.tournaments import BracketView, MatchView, Outcome, Pairing, Standings, Tournament, bracket_view, champion
 
 from ..messages import relative_time, title_of
 
@@ -146,6 +146,29 @@ def cancelled(reason: str) -> str:
     return tr._("The tournament is cancelled.")
 
 
+def _match_words(m: MatchView) -> str:
+    """'**Ann** – Bob', 'Ann (bye)', 'Ann – to come': the winner in bold once decided."""
+    tr = current()
+    if m.outcome is Outcome.BYE and len(m.seats) == 1:
+        return f"{m.seats[0].name} " + tr._("(bye)")
+    names = [
+        (f"**{s.name}**" if s.place == 1 else s.name) if s.user_id is not None else tr._("to come") for s in m.seats
+    ]
+    return " – ".join(names)
+
+
+def bracket_lines(view: BracketView) -> list[str]:
+    """The bracket in words: each section, each round on a line of its matches."""
+    tr = current()
+    lines: list[str] = []
+    for section in view.sections:
+        if section.title is not None:
+            lines.append(f"__{tr.said(section.title)}__")
+        for r in section.rounds:
+            lines.append(f"{tr.said(r.title)}: " + "; ".join(_match_words(m) for m in r.matches))
+    return lines
+
+
 def status(row: TournamentRow, t: Tournament, entries: Sequence[Entry], s: Standings | None) -> str:
     tr = current()
     lines = [heading(t) + " · " + tr._(STATUS_WORDS[row.status])]
@@ -153,10 +176,15 @@ def status(row: TournamentRow, t: Tournament, entries: Sequence[Entry], s: Stand
         names = tr.join([e.name for e in entries]) if entries else "—"
         lines.append(tr._("Signed up: {players}", players=names))
         return _clip("\n".join(lines))
-    if t.rounds:
+    if t.config.format.eliminates:
+        lines += bracket_lines(bracket_view(t))
+    elif t.rounds:
         lines.append(tr._("**Round {round}** of the tournament:", round=len(t.rounds)))
         for p in t.rounds[-1].pairings:
             lines.append(result(t, p.key) if p.done and len(p.seats) > 1 else pairing_line(t, p))
+    won = champion(t)
+    if won is not None:
+        lines.append(tr._("The champion: **{name}**!", name=won.name))
     lines += standings_lines(s)
     return _clip("\n".join(lines))
 
