@@ -55,8 +55,9 @@ from .tournament_entry import TournamentEntryPart, config_of, refusal
 
 log = logging.getLogger(__name__)
 
-# Where a new match is played: the Discord layer opens a thread (or names the tournament's channel).
-Opener = Callable[[TournamentRow, Pairing], Awaitable[int]]
+# Where a new match is played: the Discord layer opens a thread (or names the tournament's channel);
+# None: nowhere yet (the match is created by a later look, when a channel is free).
+Opener = Callable[[TournamentRow, Pairing], Awaitable[int | None]]
 NOTICE_CLAIM: Final = timedelta(minutes=2)  # a poster holds a pending announcement this long
 
 
@@ -145,9 +146,11 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
             t = self._count(row, t, tm, match)
             counted.append(tm.match_id)
         decided = [p.key for p in t.pairings() if p.done and not _done(before, p.key)]
-        if not counted and not decided and not (t.round_complete and not finished(t)) and not finished(t):
+        mapped = {(m.round, m.board) for m in await self.store.tournaments.matches(row.id)}
+        waiting = tuple(p for p in pending(t) if len(p.seats) > 1 and p.key not in mapped)  # no channel had been free
+        if not counted and not decided and not waiting and not t.round_complete:
             return 0
-        return await self._commit(row, t, opener, now, tuple(counted), tuple(decided), before=before)
+        return await self._commit(row, t, opener, now, tuple(counted), tuple(decided), before=before, waiting=waiting)
 
     def _count(self, row: TournamentRow, t: PureTournament, tm: TournamentMatch, match: MatchRecord) -> PureTournament:
         """A finished match's result in the tournament (unchanged if the pairing was decided otherwise)."""
@@ -180,8 +183,10 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
         *,
         before: PureTournament | None = None,
         started_at: datetime | None = None,
+        waiting: tuple[Pairing, ...] = (),
     ) -> int:
-        """Pair on while a round is complete (a round of byes only is complete at once), then write."""
+        """Pair on while a round is complete (a round of byes only is complete at once), create the matches
+        that have a channel (``waiting``: pairings still without a match), then write; 0 if nothing changed."""
         notices: list[tuple[NoticeKind, dict[str, Any]]] = [
             (NoticeKind.RESULT, {"round": r, "board": b}) for r, b in decided
         ]
@@ -199,10 +204,21 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
         done = finished(t)
         if done:
             notices.append((NoticeKind.FINAL, {}))
-        matches = [await self._new_tournament_match(row, t, p, opener) for p in new_pairings]
+        matches: list[NewMatch] = []
+        used: set[int] = set()  # the tournament's channel holds one match: never two in one step
+        for p in (*waiting, *new_pairings):
+            channel_id = await opener(row, p)
+            if channel_id is None or channel_id in used:
+                log.info("tournament %d: match %s waits for a channel", row.id, p.key)
+                continue
+            used.add(channel_id)
+            matches.append(await self._new_tournament_match(row, t, p, channel_id))
+        state = to_json(t)
+        if not (counted or notices or matches or started_at) and state == row.state:
+            return 0  # e.g. every waiting match still without a channel (a removal changes the state alone)
         step = Step(
             row.version,
-            to_json(t),
+            state,
             TournamentStatus.FINISHED if done else TournamentStatus.RUNNING,
             now,
             counted=counted,
@@ -225,13 +241,12 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
         return 1
 
     async def _new_tournament_match(
-        self, row: TournamentRow, t: PureTournament, pairing: Pairing, opener: Opener
+        self, row: TournamentRow, t: PureTournament, pairing: Pairing, channel_id: int
     ) -> NewMatch:
         config = t.config
         entries = {e.user_id: e for e in await self.store.tournaments.entries(row.id)}
         seats = pairing.seats
         ai = [entries[u].ai_level if u in entries else None for u in seats]
-        channel_id = await opener(row, pairing)
         rules = self.tournament_rules(row)
         seed = self.seed_source()
         state = self._game(config.game, None).new(rules, seed, len(seats))
@@ -349,6 +364,10 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
 
     async def tournament_notice_done(self, notice_id: int, message_id: int | None) -> bool:
         return await self.store.tournaments.notice_done(notice_id, message_id, self._now())
+
+    async def channel_busy(self, channel_id: int) -> bool:
+        """Whether a match is being played in the channel (a channel holds one at a time)."""
+        return await self.store.active_in_channel(channel_id) is not None
 
     async def set_tournament_message(self, tournament_id: int, kind: NoticeKind, message_id: int) -> None:
         await self.store.tournaments.set_message(tournament_id, kind, message_id)

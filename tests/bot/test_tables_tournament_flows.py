@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import NoticeKind, Stage, StaleTournament, Step, TournamentStatus
+from bot.store import NoticeKind, Stage, StaleTournament, Step, TournamentRow, TournamentStatus
 from bot.tables import Refusal, TableService
 from bot.tables.shards import ShardSet
-from bot.tournaments import Outcome
+from bot.tournaments import Outcome, Pairing
 from tests.bot.tournament_helpers import BOT, CHANNEL, G, Threads, create, open_service, run_out, state
 from tests.clock import Clock
 from tests.store.helpers import dump
@@ -307,3 +307,43 @@ async def test_two_clicks_for_the_last_place_sign_up_one(gin_db: str | Path) -> 
     finally:
         await a.close()
         await b.close()
+
+
+class OneChannel:
+    """An opener without threads: the tournament's channel while no match is on in it, else nowhere yet."""
+
+    def __init__(self, svc: TableService) -> None:
+        self.svc = svc
+
+    async def __call__(self, row: TournamentRow, pairing: Pairing) -> int | None:
+        return None if await self.svc.channel_busy(row.channel_id) else row.channel_id
+
+
+async def test_without_threads_the_matches_take_turns_in_the_channel(svc: TableService) -> None:
+    row = await create(svc, "swiss", rounds=2)
+    await svc.add_ai_entrants(row.id, 6, "easy", "Bot")
+    opener = OneChannel(svc)
+    await svc.start_tournament(row.id, opener)
+    assert len(await svc.store.tournaments.matches(row.id)) == 1  # one match; two wait for the channel
+    await run_out(svc, opener)
+    done = await svc.tournament(row.id)
+    assert done.status is TournamentStatus.FINISHED
+    mapped = await svc.store.tournaments.matches(row.id)
+    assert len({(m.round, m.board) for m in mapped}) == len(mapped) == 6
+    assert {(await svc.get_match(m.match_id)).channel_id for m in mapped} == {row.channel_id}
+    kinds = Counter(k for k, _, _ in await svc.store.tournaments.notices(row.id))
+    assert (kinds[NoticeKind.ROUND], kinds[NoticeKind.RESULT]) == (2, 6)
+
+
+async def test_removing_the_player_with_the_bye_is_kept(svc: TableService) -> None:
+    row = await create(svc, "round_robin")
+    await svc.add_ai_entrants(row.id, 3, "easy", "Bot")
+    opener = Threads()
+    await svc.start_tournament(row.id, opener)
+    (bye,) = [p.seats[0] for p in state(await svc.tournament(row.id)).rounds[0].pairings if len(p.seats) == 1]
+    await svc.remove_entrant(row.id, bye, opener)  # nothing of his is being played: only the state changes
+    assert state(await svc.tournament(row.id)).removed == (bye,)
+    await run_out(svc, opener)
+    t = state(await svc.tournament(row.id))
+    his = [p for p in t.pairings() if bye in p.seats and len(p.seats) == 2]
+    assert len(his) == 2 and all(p.result is not None and p.result.outcome is Outcome.FORFEIT for p in his)

@@ -7,7 +7,7 @@ import itertools
 from pathlib import Path
 
 from bot.store import TournamentRow
-from bot.tables import TableService
+from bot.tables import Opener, TableService
 from bot.tables.tournament_entry import TournamentSpec
 from bot.tournaments import Pairing, Tournament, from_json
 from tests.clock import Clock
@@ -49,7 +49,7 @@ async def play_ai(svc: TableService) -> int:
                 moves += 1
 
 
-async def run_out(svc: TableService, opener: Threads, limit: int = 200) -> int:
+async def run_out(svc: TableService, opener: Opener, limit: int = 200) -> int:
     """Drive and play until the tournaments stop moving; returns the steps written."""
     steps = 0
     for _ in range(limit):

@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.tables import TournamentSpec
 from bot.tables.shards import ShardSet
 from fakediscord import FakeDiscord, FakeUser, StoredMessage, running_bot
+from fakediscord.world import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.clock import Clock
 from tests.e2e.game_driver import fixed_seeds, gin_bot, service_of
 from tests.store.helpers import query
@@ -159,3 +160,19 @@ async def test_two_sharded_clients_each_drive_their_own_guilds_tournament(gin_db
             assert sum(OVER in m for m in messages) == 1 and sum(m.startswith("**Round ") for m in messages) == 2
             threads = [t for t in fd.store.threads if fd.channels[t].parent_id == guild.channel.id]
             assert len(threads) == 4  # two rounds of two matches, each in its own thread, once
+
+
+async def test_without_thread_permission_the_matches_take_turns_in_the_channel(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fd = fake_discord
+    db = tmp_path / "gin.sqlite3"
+    fd.bot_permissions[fd.channel.id] = str(int(BOT_PERMISSIONS) & ~CREATE_PUBLIC_THREADS)
+    async with gin_bot(fd, db, seeds=fixed_seeds(64), clock=Clock.from_wall_clock(), tick_s=0.1):
+        assert await tourney(fd, fd.dana, "create", format="round_robin", hands=1, signup=60) == "Done."
+        assert await tourney(fd, fd.dana, "add_ai", count=4, level="easy") == "Done."
+        assert await tourney(fd, fd.dana, "start") == "Done."
+        await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=60)
+    assert fd.store.threads == []
+    channels = [c for (c,) in query(db, "SELECT channel_id FROM matches")]
+    assert channels == [fd.channel.id] * 6  # three rounds of two matches, one after the other

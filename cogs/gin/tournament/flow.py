@@ -36,9 +36,9 @@ class TournamentFlow:
         await self.service.drive_tournaments(self.open_match_channel)
         await self.post_pending()
 
-    async def open_match_channel(self, row: TournamentRow, pairing: Pairing) -> int:
+    async def open_match_channel(self, row: TournamentRow, pairing: Pairing) -> int | None:
         """A public thread of the tournament's channel for one match; the channel itself when the bot
-        may not create threads there (one match at a time: the next one waits for a thread)."""
+        may not create threads there and no match is on in it; else None: the match waits for a later look."""
         parent = self.client.get_channel(row.channel_id)
         if isinstance(parent, discord.TextChannel):
             with speaking(await public_language(self.service, self.client, row.guild_id)):
@@ -53,7 +53,7 @@ class TournamentFlow:
                 )
             else:
                 return thread.id
-        return row.channel_id
+        return None if await self.service.channel_busy(row.channel_id) else row.channel_id
 
     async def post_pending(self) -> int:
         posted = 0
