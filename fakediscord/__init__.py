@@ -113,6 +113,10 @@ Limits (fd.limits, fakediscord/limits.py; each a switch a test may flip):
         Administrator allows all). Without View Channel every channel route answers 403 50001 Missing
         Access (as Discord does); sending without Send Messages, or files without Attach Files (send
         or edit), 403 50013 Missing Permissions. Interaction answers need no channel permission.
+    Threads: POST /channels/{id}/threads (no starter message) makes a public thread (type 11, its
+        parent the channel; needs Create Public Threads, in BOT_PERMISSIONS by default), dispatches
+        THREAD_CREATE and lists it in fd.store.threads; a thread has its parent's permissions, and
+        posting in it needs Send Messages in Threads.
     Deleted things: await fd.delete_channel(channel): CHANNEL_DELETE, then 404 10003 Unknown Channel
         on every route of it. A deleted message (the bot's DELETE, fd.dismiss) answers 404 10008.
         await fd.remove_bot_from_guild(guild): GUILD_DELETE to its shard, later READYs omit it, and its

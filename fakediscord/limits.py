@@ -40,6 +40,7 @@ KINDS: dict[str, str] = {
     "get_channel": "get_channel",
     "typing": "typing",
     "reaction": "reaction",
+    "create_thread": "create_thread",
     "commands": "put_commands",
 }
 # Not bound by the global limit (Discord: interaction endpoints).

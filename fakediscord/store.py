@@ -29,6 +29,7 @@ class Store:
         self.requests: list[tuple[str, str]] = []  # (method, path) of every REST request
         self.timed_requests: list[tuple[float, str, str]] = []  # (perf_counter, method, path) of each
         self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # (channel, nonce) -> (message id, when)
+        self.threads: list[int] = []  # the threads the bot created, in order (fd.channels holds them)
         self._changed = asyncio.Event()
 
     def notify(self) -> None:

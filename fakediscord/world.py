@@ -13,6 +13,7 @@ from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 64  # MessageFlags.ephemeral
+THREAD = 11  # a public thread's channel type
 LOADING = 128  # MessageFlags.loading: a deferred "is thinking..." message
 
 # Permission bits the stand-in enforces on the bot (fd.bot_permissions).
@@ -21,11 +22,14 @@ ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 ATTACH_FILES = 1 << 15
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 # Permission bit sets sent as member/app permissions (strings, as Discord does).
 ADMIN_PERMISSIONS = str((1 << 41) - 1)  # every classic bit, administrator (1 << 3) included
 # add reactions, view channel, send messages, embed links, attach files, read history, use app commands
 MEMBER_PERMISSIONS = str((1 << 6) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
-BOT_PERMISSIONS = MEMBER_PERMISSIONS
+# The bot's default adds what a server's @everyone has by default on Discord: public threads, and posting in them.
+BOT_PERMISSIONS = str(int(MEMBER_PERMISSIONS) | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
 
 
 class Snowflakes:
@@ -104,7 +108,8 @@ class FakeUser:
 
 @dataclass(frozen=True)
 class FakeChannel:
-    """A guild text channel (type 0) or a DM channel (type 1, recipient set)."""
+    """A guild text channel (type 0), a DM channel (type 1, recipient set) or a public thread (type 11,
+    ``parent_id`` its channel, ``owner_id`` who created it)."""
 
     id: int
     name: str
@@ -112,6 +117,8 @@ class FakeChannel:
     type: int = 0
     position: int = 0
     recipient: FakeUser | None = None
+    parent_id: int | None = None
+    owner_id: int | None = None
 
     @property
     def mention(self) -> str:
@@ -124,6 +131,27 @@ class FakeChannel:
                 "type": 1,
                 "last_message_id": None,
                 "recipients": [self.recipient.to_json()] if self.recipient else [],
+            }
+        if self.type == THREAD:
+            return {
+                "id": str(self.id),
+                "type": THREAD,
+                "guild_id": str(self.guild_id),
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "name": self.name,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": iso_now(),
+                    "locked": False,
+                    "create_timestamp": iso_now(),
+                },
             }
         return {
             "id": str(self.id),

@@ -87,6 +87,7 @@ def test_the_store_and_service_know_nothing_of_discord() -> None:
         "bot.constants",
         "bot.ai",
         "bot.replay_file",
+        "bot.tournaments",  # the pure tournament logic (bot.tables drives it; the store keeps its JSON)
         "bot.i18n",  # a leaf: the service marks its refusals' message ids (N_) and checks a language
         "aiosqlite",
         "asyncpg",

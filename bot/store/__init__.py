@@ -33,6 +33,17 @@ from .records import (
 from .season_records import ClosedSeason, RatingReset, Season, SeasonLength, SeasonSettings, soft_reset
 from .stats import BOARDS, DEFAULT_FAMILY, K_FACTOR, START_RATING, elo_delta, expected_score, team_deltas, winner_deltas
 from .store import Store, open_database
+from .tournament_records import (
+    Entry,
+    NewMatch,
+    Notice,
+    NoticeKind,
+    Step,
+    TournamentMatch,
+    TournamentRow,
+    TournamentStatus,
+)
+from .tournaments import StaleTournament
 
 __all__ = [
     "BOARDS",
@@ -47,6 +58,7 @@ __all__ = [
     "Committed",
     "ConstraintViolation",
     "Database",
+    "Entry",
     "FaultKind",
     "FaultLog",
     "GuildSettings",
@@ -55,6 +67,9 @@ __all__ = [
     "MatchRecord",
     "MatchStatus",
     "MoveWrite",
+    "NewMatch",
+    "Notice",
+    "NoticeKind",
     "PastMatch",
     "PgDatabase",
     "Place",
@@ -67,10 +82,15 @@ __all__ = [
     "SeasonSettings",
     "Snapshot",
     "Stage",
+    "StaleTournament",
     "StaleWrite",
+    "Step",
     "StorageFault",
     "StorageUnusable",
     "Store",
+    "TournamentMatch",
+    "TournamentRow",
+    "TournamentStatus",
     "TurnPing",
     "elo_delta",
     "expected_score",

@@ -42,6 +42,10 @@ TABLES: dict[str, tuple[str, ...]] = {
     "turn_pings": ("match_id", "user_id"),
     "seasons": ("guild_id", "started_at"),
     "season_standings": ("guild_id", "started_at", "family", "user_id"),
+    "tournaments": ("id",),
+    "tournament_entries": ("tournament_id", "user_id"),
+    "tournament_matches": ("tournament_id", "round", "board"),
+    "tournament_outbox": ("id",),
 }
 CHUNK = 5000
 

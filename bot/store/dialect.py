@@ -27,7 +27,7 @@ SQLITE: Final = "sqlite"
 POSTGRESQL: Final = "postgresql"
 
 # Tables whose rows get their id from the database (SQLite's rowid, PostgreSQL's BIGSERIAL).
-SERIAL_TABLES: Final = frozenset({"matches", "challenges", "outbox"})
+SERIAL_TABLES: Final = frozenset({"matches", "challenges", "outbox", "tournaments", "tournament_outbox"})
 
 _ONLY = re.compile(r"^\s*--\s*only:\s*(sqlite|postgresql)\s*$", re.IGNORECASE)
 _END = re.compile(r"^\s*--\s*end only\s*$", re.IGNORECASE)

@@ -161,7 +161,13 @@ def commit_move(conn: sqlite3.Connection, w: MoveWrite, snapshot_every: int = 1)
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(m.id, h.number, h.dealer, str(h.outcome), h.winner, h.points, dumps(h.to_dict())) for h in w.hands],
             )
-        changes = record_result(conn, m, w.summary) if w.summary is not None else None
+        # A tournament match the organiser left unrated (tournament_matches.rated = 0) leaves the stats alone.
+        rated = (
+            w.summary is not None
+            and conn.execute("SELECT 1 FROM tournament_matches WHERE match_id = ? AND rated = 0", (m.id,)).fetchone()
+            is None
+        )
+        changes = record_result(conn, m, w.summary) if w.summary is not None and rated else None
         posts = [outbox.add(conn, m.id, m.version, AnnouncementKind.HAND_RESULT, w.at) for _ in w.hands[-1:]]
         if w.summary is not None:
             posts.append(

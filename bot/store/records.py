@@ -54,6 +54,7 @@ class GuildSettings:
     turn_timeout_s: int = TIMEOUT_DEFAULT_S
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
     language: str | None = None  # of the public messages; None: the server's preferred locale
+    tournament_role: int | None = None  # may organise tournaments too (besides Manage Server); None: nobody else
 
     def allows(self, channel_id: int) -> bool:
         return not self.allowed_channels or channel_id in self.allowed_channels

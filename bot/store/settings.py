@@ -11,22 +11,31 @@ from .records import GuildSettings
 
 def get_settings(conn: sqlite3.Connection, guild_id: int) -> GuildSettings | None:
     row = conn.execute(
-        "SELECT guild_id, default_variant, target, turn_timeout_s, allowed_channels, language FROM guild_settings"
-        " WHERE guild_id = ?",
+        "SELECT guild_id, default_variant, target, turn_timeout_s, allowed_channels, language, tournament_role"
+        " FROM guild_settings WHERE guild_id = ?",
         (guild_id,),
     ).fetchone()
     if row is None:
         return None
-    return GuildSettings(row[0], row[1], row[2], row[3], tuple(int(c) for c in json.loads(row[4])), row[5])
+    return GuildSettings(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        tuple(int(c) for c in json.loads(row[4])),
+        row[5],
+        None if row[6] is None else int(row[6]),
+    )
 
 
 def save_settings(conn: sqlite3.Connection, s: GuildSettings) -> None:
     with transaction(conn):
         conn.execute(
-            "INSERT INTO guild_settings (guild_id, default_variant, target, turn_timeout_s, allowed_channels, language)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_variant = excluded.default_variant,"
-            " target = excluded.target, turn_timeout_s = excluded.turn_timeout_s,"
-            " allowed_channels = excluded.allowed_channels, language = excluded.language",
+            "INSERT INTO guild_settings (guild_id, default_variant, target, turn_timeout_s, allowed_channels, language,"
+            " tournament_role) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " default_variant = excluded.default_variant, target = excluded.target,"
+            " turn_timeout_s = excluded.turn_timeout_s, allowed_channels = excluded.allowed_channels,"
+            " language = excluded.language, tournament_role = excluded.tournament_role",
             (
                 s.guild_id,
                 s.default_variant,
@@ -34,6 +43,7 @@ def save_settings(conn: sqlite3.Connection, s: GuildSettings) -> None:
                 s.turn_timeout_s,
                 json.dumps(list(s.allowed_channels)),
                 s.language,
+                s.tournament_role,
             ),
         )
 

@@ -28,6 +28,7 @@ from .records import (
     Stage,
 )
 from .season_records import ClosedSeason, RatingReset, Season, SeasonLength, SeasonSettings
+from .tournament_store import TournamentStore
 
 
 class Store:
@@ -40,6 +41,7 @@ class Store:
         # 1: the snapshot is rewritten by every move; n: every n-th move and at every hand's end
         # (bot.store.matches): fewer pages per move, a replay of at most n - 1 moves per load.
         self.snapshot_every = snapshot_every
+        self.tournaments = TournamentStore(db)  # bot/store/tournaments.py
 
     @classmethod
     async def open(

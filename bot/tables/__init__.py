@@ -30,8 +30,13 @@ from bot.store import (
     SeasonSettings,
     Stage,
     StorageFault,
+    TournamentRow,
+    TournamentStatus,
     family_of,
 )
+from bot.store import Entry as TournamentEntry
+from bot.store import Notice as TournamentNotice
+from bot.store import NoticeKind as TournamentNoticeKind
 
 from .base import Chooser
 from .errors import STALE, Refusal, sentence
@@ -41,6 +46,8 @@ from .replay import ReplayBook, ReplayFrame
 from .review import HandReview, reviewable
 from .seasons import SEASON_CHOICES, SeasonBoard
 from .service import TableService
+from .tournament_drive import Opener
+from .tournament_entry import TournamentSpec
 
 __all__ = [
     "BOARDS",
@@ -63,6 +70,7 @@ __all__ = [
     "MatchInfo",
     "MatchRecord",
     "MatchStatus",
+    "Opener",
     "Overdue",
     "PastMatch",
     "Place",
@@ -79,6 +87,12 @@ __all__ = [
     "Stage",
     "StorageFault",
     "TableService",
+    "TournamentEntry",
+    "TournamentNotice",
+    "TournamentNoticeKind",
+    "TournamentRow",
+    "TournamentSpec",
+    "TournamentStatus",
     "family_of",
     "reviewable",
     "sentence",

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.constants import DEFAULT_GAME
 from bot.engine import LIMITS, GameRules, GameType, game_type
-from bot.store import Challenge, GuildSettings, Stage, Store
+from bot.store import Challenge, GuildSettings, MatchRecord, Stage, StorageFault, Store
 
 from .errors import Refusal
 from .live import Live, LiveMatches
@@ -68,6 +68,8 @@ class ServiceBase:
         # (bot.tables.recovery): what lists all matches waits for it.
         self.loaded = asyncio.Event()
         self.loaded.set()
+        # match id -> its tournament's turn timeout (None: not a tournament match; the server's timeout)
+        self._match_timeouts: dict[int, int | None] = {}
 
     def _now(self) -> datetime:
         now = self.clock()
@@ -90,8 +92,20 @@ class ServiceBase:
         deadline = live.record.turn_deadline
         if deadline is None:
             return None
-        timeout = (await self.guild_settings(live.record.guild_id)).turn_timeout_s
+        timeout = await self._turn_timeout_s(live.record)
         return deadline + timedelta(seconds=stage.periods * timeout)
+
+    async def _turn_timeout_s(self, record: MatchRecord) -> int:
+        """A match's turn timeout: its tournament's (asked of the store once per match), else the server's."""
+        if record.id not in self._match_timeouts:
+            try:
+                terms = await self.store.tournaments.match_terms(record.id)
+            except StorageFault:  # the store is failing: the move's own write says so; asked again next time
+                terms = None
+            else:
+                self._match_timeouts[record.id] = None if terms is None else terms[1]
+        own = self._match_timeouts.get(record.id)
+        return own if own is not None else (await self.guild_settings(record.guild_id)).turn_timeout_s
 
     async def owns_match(self, match_id: int) -> bool:
         """Whether this process looks after the match (its guild is on one of our shards)."""

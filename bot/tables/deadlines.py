@@ -31,7 +31,7 @@ class DeadlinesPart(ServiceBase):
                 or now < info.turn_deadline
             ):
                 continue
-            timeout = timedelta(seconds=(await self.guild_settings(info.guild_id)).turn_timeout_s)
+            timeout = timedelta(seconds=await self._turn_timeout_s(info))
             late = now - info.turn_deadline
             stage = Stage.ABANDON if late >= 2 * timeout else Stage.CLAIMABLE if late >= timeout else Stage.WARN
             given = live.record.warned_stage

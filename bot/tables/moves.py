@@ -162,7 +162,7 @@ class MovesPart(ServiceBase):
         ):
             raise Refusal(STALE)
         # Everything that may fail or wait comes before the engine changes the cached state.
-        timeout_s = (await self.guild_settings(live.record.guild_id)).turn_timeout_s
+        timeout_s = await self._turn_timeout_s(live.record)
         hands_before = len(state.hands)
         try:
             events = state.resign(seat) if action is None else state.apply(seat, action)

@@ -25,10 +25,12 @@ from .seasons import SeasonsPart
 from .settings import SettingsPart
 from .shards import ShardSet
 from .styles import StylesPart
+from .tournament_drive import TournamentDrivePart
 
 
 class TableService(
     SettingsPart,
+    TournamentDrivePart,  # before the parts it builds on (challenges: new matches; moves: ending them)
     LobbyPart,
     ChallengesPart,
     MovesPart,
@@ -44,7 +46,7 @@ class TableService(
     SeasonsPart,
 ):
     """Settings, challenges and tables (lobbies), matches of every registered game with 2 to 6 seats,
-    moves, deadlines, stats per game family and seasons.
+    moves, deadlines, stats per game family, seasons and tournaments.
 
     See bot.tables.live for the consistency model (one lock per match, commit before publish).
     """

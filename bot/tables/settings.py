@@ -12,7 +12,7 @@ from bot.store import GuildSettings
 from .base import ServiceBase
 from .errors import Refusal
 
-_FIELDS = {"default_variant", "target", "turn_timeout_s", "allowed_channels", "language"}
+_FIELDS = {"default_variant", "target", "turn_timeout_s", "allowed_channels", "language", "tournament_role"}
 FOLLOW_DISCORD = ""  # the language setting's value for "the server's (or player's) Discord locale"
 
 
@@ -66,7 +66,10 @@ class SettingsPart(ServiceBase):
             channels = (channels | {int(c) for c in allow}) - {int(c) for c in remove}
             language = fields.get("language", current.language)
             language = checked_language(None if language == FOLLOW_DISCORD else language)
-            new = GuildSettings(guild_id, rules.name, target, timeout, tuple(sorted(channels)), language)
+            role = fields.get("tournament_role", current.tournament_role)
+            if role is not None and not isinstance(role, int):
+                raise TypeError("tournament_role is a role id or None")
+            new = GuildSettings(guild_id, rules.name, target, timeout, tuple(sorted(channels)), language, role)
             if new != current:
                 await self.store.save_settings(new)
                 self._settings[guild_id] = new

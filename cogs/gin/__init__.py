@@ -35,6 +35,7 @@ EXTENSIONS = (
     "cogs.gin.lookback",
     "cogs.gin.admin",
     "cogs.gin.server_events",
+    "cogs.gin.tournament.commands",
 )  # in this order: the others join /gin
 
 __all__ = ["EXTENSIONS", "ITEMS", "Desk", "GinTree", "desk_of"]

@@ -71,6 +71,7 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
         season="Leaderboards in seasons: off, weekly, monthly or quarterly (UTC)",
         season_channel="Where each season's champions are announced",
         season_reset="What a season's end does to the ratings",
+        tournament_role="Members of this role may organise tournaments (@everyone: Manage Server only)",
     )
     @app_commands.autocomplete(variant=variant_choices)
     @app_commands.choices(language=speech.language_choices(), season=SEASON_LENGTHS, season_reset=SEASON_RESETS)
@@ -89,6 +90,7 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
         season: str | None = None,
         season_channel: discord.TextChannel | None = None,
         season_reset: str | None = None,
+        tournament_role: discord.Role | None = None,
     ) -> None:
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
@@ -109,6 +111,8 @@ class GinAdmin(commands.GroupCog, group_name="gin-admin", group_description="Ser
             fields["allowed_channels"] = ()
         if language is not None:
             fields["language"] = language
+        if tournament_role is not None:  # @everyone (the guild's own id): nobody but Manage Server
+            fields["tournament_role"] = None if tournament_role.is_default() else tournament_role.id
         allow = [allow_channel.id] if allow_channel is not None else []
         remove = [remove_channel.id] if remove_channel is not None else []
         seasons_changed = season is not None or season_channel is not None or season_reset is not None

@@ -40,6 +40,12 @@ def settings_text(title: str, s: GuildSettings, ping_grace_s: int, updated: bool
                 language=language_names().get(language, language),
             )
         ),
+        "• "
+        + (
+            t._("Tournaments organised by: Manage Server and <@&{role}>", role=s.tournament_role)
+            if s.tournament_role
+            else t._("Tournaments organised by: Manage Server")
+        ),
     ]
     return "\n".join(lines)
 

@@ -63,6 +63,7 @@ class Rest(CommandRoutes, InteractionRoutes, ChannelRoutes):
         add("GET", rf"/channels/{chan}", self.get_channel)
         add("POST", rf"/channels/{chan}/typing", self.typing)
         add("GET", rf"/channels/{chan}/messages", self.list_messages)
+        add("POST", rf"/channels/{chan}/threads", self.create_thread)
         add("POST", rf"/channels/{chan}/messages", self.channel_send)
         add("GET", rf"/channels/{chan}/messages/{msg}", self.channel_get)
         add("PATCH", rf"/channels/{chan}/messages/{msg}", self.channel_edit)

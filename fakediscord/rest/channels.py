@@ -1,4 +1,5 @@
-"""Channel routes: the channel, its messages (list, send, get, edit, delete), typing, reactions."""
+"""Channel routes: the channel, its messages (list, send, get, edit, delete), typing, reactions, and
+public threads (POST /channels/{id}/threads without a message: type 11, THREAD_CREATE on the gateway)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,19 @@ import time
 from aiohttp import web
 
 from ..messages import StoredMessage
-from ..world import ADD_REACTIONS, ADMINISTRATOR, ATTACH_FILES, BOT_PERMISSIONS, EPHEMERAL, SEND_MESSAGES, VIEW_CHANNEL
+from ..world import (
+    ADD_REACTIONS,
+    ADMINISTRATOR,
+    ATTACH_FILES,
+    BOT_PERMISSIONS,
+    CREATE_PUBLIC_THREADS,
+    EPHEMERAL,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    THREAD,
+    VIEW_CHANNEL,
+    FakeChannel,
+)
 from .base import Body, RouteBase, error, json_response, no_content
 
 log = logging.getLogger("fakediscord.rest")
@@ -27,6 +40,10 @@ class ChannelRoutes(RouteBase):
         channel = self.fd.channels.get(cid)
         if not self.fd.limits.permissions or channel is None or channel.guild_id is None:
             return None
+        if channel.type == THREAD and channel.parent_id is not None:
+            # A thread has its parent's permissions; posting in it needs Send Messages in Threads instead.
+            cid = channel.parent_id
+            needed = tuple(SEND_MESSAGES_IN_THREADS if bit == SEND_MESSAGES else bit for bit in needed)
         perms = int(self.fd.bot_permissions.get(cid, BOT_PERMISSIONS))
         if perms & ADMINISTRATOR:
             return None
@@ -146,3 +163,29 @@ class ChannelRoutes(RouteBase):
             data["guild_id"] = str(channel.guild_id)
         await self.fd.gateway.dispatch("MESSAGE_DELETE", data)
         return no_content()
+
+    async def create_thread(self, request: web.Request, p: dict[str, str], body: Body) -> web.Response:
+        """A public thread without a starter message, as Discord makes it: 201 with the thread (type 11,
+        its parent), THREAD_CREATE (newly_created) on the gateway. 403 50013 without Create Public Threads."""
+        cid = int(p["chan"])
+        parent = self.fd.channels.get(cid)
+        if parent is None:
+            return error(404, 10003, "Unknown Channel")
+        if parent.type != 0:
+            return error(400, 50024, "Cannot execute action on this channel type")
+        denied = self._denied(p, CREATE_PUBLIC_THREADS)
+        if denied is not None:
+            return denied
+        data = body.json or {}
+        name = str(data.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            return error(400, 50035, "Invalid Form Body")
+        if int(data.get("type") or THREAD) != THREAD:
+            return error(400, 50035, "Invalid Form Body")  # the stand-in makes public threads only
+        thread = FakeChannel(
+            self.store.ids.next(), name, parent.guild_id, type=THREAD, parent_id=cid, owner_id=self.fd.bot_user.id
+        )
+        self.fd.channels[thread.id] = thread
+        self.store.threads.append(thread.id)
+        await self.fd.gateway.dispatch("THREAD_CREATE", {**thread.to_json(), "newly_created": True})
+        return json_response(thread.to_json(), status=201)

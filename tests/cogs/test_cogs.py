@@ -15,6 +15,8 @@ from cogs.gin import EXTENSIONS
 
 GIN = {"challenge", "play", "hand", "resign", "rules", "style"}
 STATS = {"leaderboard", "stats", "help", "history", "replay", "last"}  # the other cogs join the gin group
+GROUPS = {"tournament"}  # subgroups of /gin (cogs/gin/tournament)
+TOURNAMENT = {"create", "status", "start", "add_ai", "remove", "award", "cancel"}
 
 
 @pytest.fixture
@@ -33,7 +35,7 @@ def children(bot: commands.Bot) -> set[str]:
 
 
 async def test_one_gin_group_with_every_subcommand(bot: commands.Bot) -> None:
-    assert children(bot) == GIN | STATS
+    assert children(bot) == GIN | STATS | GROUPS
     menu = bot.tree.get_command("Challenge to Gin", type=discord.AppCommandType.user)
     assert menu is not None
     top = {c.name for c in bot.tree.get_commands()}
@@ -45,7 +47,9 @@ async def test_sync_payload_is_well_formed(bot: commands.Bot) -> None:
     gin = payload["gin"]
     assert gin["contexts"] == [0] or gin.get("dm_permission") is False  # guild only
     subs = {o["name"]: o for o in gin["options"]}
-    assert set(subs) == GIN | STATS and all(o["type"] == 1 for o in subs.values())
+    assert set(subs) == GIN | STATS | GROUPS
+    assert all(o["type"] == (2 if name in GROUPS else 1) for name, o in subs.items())
+    assert {o["name"] for o in subs["tournament"]["options"]} == TOURNAMENT
     for sub in ("challenge", "play", "rules"):  # game and variant come from the game registry, as typed
         options = {o["name"]: o for o in subs[sub]["options"]}
         assert options["game"]["autocomplete"] and options["variant"]["autocomplete"]
@@ -69,23 +73,30 @@ async def test_unload_and_reload_keep_the_tree_consistent(bot: commands.Bot) -> 
         "cogs.gin.lookback",
         "cogs.gin.admin",
         "cogs.gin.server_events",
+        "cogs.gin.tournament.commands",
     )
     await bot.unload_extension("cogs.gin.stats")
     await bot.unload_extension("cogs.gin.guide")
     await bot.unload_extension("cogs.gin.lookback")
+    assert children(bot) == GIN | GROUPS
+    await bot.unload_extension("cogs.gin.tournament.commands")
     assert children(bot) == GIN
     await bot.load_extension("cogs.gin.stats")
     await bot.load_extension("cogs.gin.guide")
     await bot.load_extension("cogs.gin.lookback")
-    assert children(bot) == GIN | STATS
+    await bot.load_extension("cogs.gin.tournament.commands")
+    assert children(bot) == GIN | STATS | GROUPS
     await bot.reload_extension("cogs.gin.stats")
-    assert children(bot) == GIN | STATS
+    await bot.reload_extension("cogs.gin.tournament.commands")
+    assert children(bot) == GIN | STATS | GROUPS
     await bot.reload_extension("cogs.gin.commands")  # a fresh group: stats and help must be loaded again
     assert children(bot) == GIN
     await bot.reload_extension("cogs.gin.stats")
     await bot.reload_extension("cogs.gin.guide")
     await bot.reload_extension("cogs.gin.lookback")
-    assert children(bot) == GIN | STATS
+    await bot.reload_extension("cogs.gin.tournament.commands")
+    assert children(bot) == GIN | STATS | GROUPS
+    await bot.unload_extension("cogs.gin.tournament.commands")
     await bot.unload_extension("cogs.gin.lookback")
     await bot.unload_extension("cogs.gin.guide")
     await bot.unload_extension("cogs.gin.stats")

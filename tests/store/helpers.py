@@ -64,6 +64,10 @@ TABLES = (
     "outbox",
     "seasons",
     "season_standings",
+    "tournaments",
+    "tournament_entries",
+    "tournament_matches",
+    "tournament_outbox",
 )
 
 

@@ -11,6 +11,8 @@ challenges, and the periodic tick that looks for them.
   sent only by the caller that won the claim: one notice, however many processes see it due.
 - Seasons: the tick closes the seasons that are over and posts their champions (``seasons``:
   ``SeasonEnds.tick``, cogs/gin/flows/seasons.py); the service's clock decides when one is over.
+- Tournaments: the tick drives them (``tournaments``, set by cogs/gin/tournament when it loads):
+  windows closed, rounds paired, results counted, their announcements posted.
 - The tick: ONE ``discord.ext.tasks`` loop (``loop``) doing the above every ``tick_s``.
 """
 
@@ -64,6 +66,7 @@ class Scheduler:
         self.announce = announce  # post what the outbox holds (Board.post_pending): every tick
         self.recover = recover  # start-up: every active match's board current (Board.refresh_active)
         self.seasons = seasons  # close the seasons that are over, announce their champions (SeasonEnds.tick)
+        self.tournaments: Announce | None = None  # drive the tournaments, post their news (TournamentFlow.tick)
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}  # match id -> the bot's turn being played
         self._ticks = 0
         self.loop = tasks.loop(seconds=tick_s)(self.tick)
@@ -194,6 +197,11 @@ class Scheduler:
                 await self.seasons()
             except Exception:
                 log.exception("scheduler: closing or announcing the seasons failed")
+        if self.tournaments is not None:
+            try:
+                await self.tournaments()
+            except Exception:
+                log.exception("scheduler: driving the tournaments failed")
         try:
             overdue = await self.service.overdue()
         except Exception:

@@ -1,0 +1,3 @@
+"""Tournaments in Discord (docs/tournaments.md): ``commands`` (/gin tournament, the bot's extension
+``cogs.gin.tournament.commands``), ``buttons`` (Join / Leave / Check in, persistent DynamicItems),
+``flow`` (the scheduler's tick: drive, threads for matches, the news posted once) and ``texts``."""
