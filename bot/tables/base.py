@@ -70,6 +70,13 @@ class ServiceBase:
         self.loaded.set()
         # match id -> its tournament's turn timeout (None: not a tournament match; the server's timeout)
         self._match_timeouts: dict[int, int | None] = {}
+        self.started_at = self._now()  # claims of the outbox rows made before this are an earlier process's
+
+    def _free_claims_before(self, now: datetime, claim: timedelta) -> datetime:
+        """Claims of outbox rows that run out before this are free to take now: besides the expired ones,
+        those made before this process started (a killed process's: its posts carry a nonce, so taking
+        over is safe, and waiting the claim out would hold a post back that long after a restart)."""
+        return max(now, self.started_at + claim - timedelta(microseconds=1))
 
     def _now(self) -> datetime:
         now = self.clock()

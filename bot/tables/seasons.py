@@ -159,14 +159,15 @@ class SeasonsPart(ServiceBase):
     # -- the champions' announcement (posted by the Discord layer: cogs/gin/flows/seasons.py) -----------
     async def pending_season_ends(self, limit: int = 20) -> list[Season]:
         """Ended seasons of this process's guilds whose announcement is not posted and not claimed."""
-        now = self._now()
+        now = self._free_claims_before(self._now(), ANNOUNCE_CLAIM)
         rows = await self.store.pending_season_ends(now, limit + (0 if self.shards.all else FOREIGN_ROWS_SLACK))
         return [s for s in rows if self.shards.owns(s.guild_id)][:limit]
 
     async def claim_season_end(self, season: Season) -> bool:
         """Take a season's announcement to post it: True for one caller only, for ``ANNOUNCE_CLAIM``."""
         now = self._now()
-        return await self.store.claim_season_end(season.guild_id, season.started_at, now, now + ANNOUNCE_CLAIM)
+        free_before = self._free_claims_before(now, ANNOUNCE_CLAIM)
+        return await self.store.claim_season_end(season.guild_id, season.started_at, free_before, now + ANNOUNCE_CLAIM)
 
     async def season_champions(self, season: Season) -> list[PlayerStats]:
         """The champion of each game and table size of an ended season, by family."""

@@ -350,15 +350,16 @@ class TournamentDrivePart(TournamentEntryPart, ChallengesPart, MovesPart):
     async def claim_tournament_notices(self, limit: int = 20) -> list[tuple[TournamentRow, Any]]:
         """Pending announcements of our guilds, each claimed for this caller (post, then ``tournament_notice_done``)."""
         now = self._now()
+        free_before = self._free_claims_before(now, NOTICE_CLAIM)
         out = []
         rows: dict[int, TournamentRow | None] = {}
-        for notice in await self.store.tournaments.pending_notices(now, limit):
+        for notice in await self.store.tournaments.pending_notices(free_before, limit):
             if notice.tournament_id not in rows:
                 rows[notice.tournament_id] = await self.store.tournaments.get(notice.tournament_id)
             row = rows[notice.tournament_id]
             if row is None or not self.shards.owns(row.guild_id):
                 continue
-            if await self.store.tournaments.claim_notice(notice.id, now, now + NOTICE_CLAIM):
+            if await self.store.tournaments.claim_notice(notice.id, free_before, now + NOTICE_CLAIM):
                 out.append((row, notice))
         return out
 

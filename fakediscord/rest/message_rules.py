@@ -21,6 +21,7 @@ MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_V2_COMPONENTS = 5, 5, 40
 MAX_CUSTOM_ID, MAX_BUTTON_LABEL, MAX_PLACEHOLDER = 100, 80, 150
 MAX_OPTIONS, MAX_OPTION_TEXT = 25, 100
 MAX_ATTACHMENTS: Final = 10
+MAX_NONCE: Final = 25  # Discord: a string nonce is at most 25 characters
 IS_COMPONENTS_V2: Final = 1 << 15
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 SELECTS = frozenset({3, 5, 6, 7, 8})
@@ -54,6 +55,8 @@ def problems(
     no custom_id repeats."""
     out: list[Problem] = []
     out += _max_length(("content",), data.get("content"), MAX_CONTENT)
+    if isinstance(data.get("nonce"), str):
+        out += _max_length(("nonce",), data["nonce"], MAX_NONCE)
     out += _embeds(data.get("embeds"))
     v2 = bool(int(data.get("flags") or flags or 0) & IS_COMPONENTS_V2)
     out += _components(data.get("components"), v2, unique_ids)

@@ -265,6 +265,25 @@ async def test_announcements_are_claimed_once_and_marked_done(svc: TableService)
     assert await svc.claim_tournament_notices() == []
 
 
+async def test_a_restarted_process_takes_over_the_claims_of_the_one_before(gin_db: str | Path) -> None:
+    """A process killed while posting leaves its claim; the next one posts at once (the post's nonce
+    guards a repeat), not after the claim runs out; its own claim holds against itself meanwhile."""
+    clock = Clock()
+    first = await open_service(gin_db, clock)
+    row = await create(first, "single")
+    (claimed,) = await first.claim_tournament_notices()
+    await first.close()  # died before the mark
+    clock.advance(5)
+    second = await open_service(gin_db, clock)
+    try:
+        (again,) = await second.claim_tournament_notices()
+        assert (again[0].id, again[1].id) == (row.id, claimed[1].id)
+        clock.advance(60)
+        assert await second.claim_tournament_notices() == []
+    finally:
+        await second.close()
+
+
 async def test_a_removed_players_later_round_robin_games_are_forfeited_and_announced(svc: TableService) -> None:
     row = await create(svc, "round_robin")
     await svc.join_tournament(row.id, ANN, "Ann")

@@ -173,6 +173,7 @@ async def test_message_limits_answer_invalid_form_body(fake_discord: FakeDiscord
             ({"components": [row(button("c" * 101))]}, "components.0.components.0.custom_id"),
             ({"components": [row(button("b", "l" * 81))]}, "components.0.components.0.label"),
             ({"components": [row(select(2, "p" * 151))]}, "components.0.components.0.placeholder"),
+            ({"content": "n", "nonce": "n" * 26, "enforce_nonce": True}, "nonce"),
         ]
         twice = {"components": [row(button("same"), button("same"))]}
         fd.limits.unique_custom_ids = False  # allowed only when switched off

@@ -73,6 +73,19 @@ def over(db: Path) -> bool:
     return bool(status) and status[0][0] == "finished" and pending == 0
 
 
+def stalled(db: Path, bot: Bot) -> str:
+    """What a tournament that did not finish is waiting for: its status, matches, pending notices, the log's tail."""
+    status = rows(db, "SELECT status, version FROM tournaments")
+    games = rows(
+        db,
+        "SELECT t.round, t.board, t.counted_at, m.status, m.channel_id FROM tournament_matches t"
+        " JOIN matches m ON m.id = t.match_id ORDER BY t.round, t.board",
+    )
+    pending = rows(db, "SELECT kind, payload, claimed_until FROM tournament_outbox WHERE done_at IS NULL")
+    log = bot.proc.output[-4000:] if bot.proc is not None else ""
+    return f"the tournament did not finish: {status} matches={games} pending={pending}\n{log}"
+
+
 @pytest.mark.parametrize(
     ("fmt", "players", "options"),
     [("swiss", 16, {"rounds": 4}), ("double", 8, {}), ("round_robin", 5, {})],
@@ -99,7 +112,7 @@ async def test_a_tournament_killed_at_random_moments_happens_exactly_once(
             await bot.kill()
         deadline = time.monotonic() + 90
         while not over(db):
-            assert time.monotonic() < deadline, "the tournament did not finish"
+            assert time.monotonic() < deadline, stalled(db, bot)
             await asyncio.sleep(0.2)
         await asyncio.sleep(0.5)  # a message posted after the last mark would show now
     finally:

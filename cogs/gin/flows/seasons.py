@@ -20,6 +20,7 @@ from .. import season_messages
 from ..speech import public_language
 from .posting import channel, mention_only
 from .reach import ChannelLost, PostingRefused, reaching
+from .shown import season_nonce
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,8 @@ class SeasonEnds:
             text = season_messages.season_over(season, champions)
         with reaching(season.channel_id):
             message = await channel(self.client, season.channel_id, season.guild_id).send(
-                text, allowed_mentions=mention_only(*dict.fromkeys(c.user_id for c in champions))
+                text,
+                allowed_mentions=mention_only(*dict.fromkeys(c.user_id for c in champions)),
+                nonce=season_nonce(season.guild_id, season.started_at),  # a repeat after a crash: the first back
             )
         return message.id

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from bot.engine import PublicViewLike
 from bot.tables import Announcement
@@ -60,6 +62,12 @@ class Posting:
 def table_nonce(table_id: int) -> str:
     """The nonce of an open table's public message (a challenge, a lobby): posted once however often tried."""
     return f"gin-tb-{table_id}"
+
+
+def season_nonce(guild_id: int, started_at: datetime) -> str:
+    """The nonce of a season's end (Discord allows 25 characters: a digest of the guild and the start)."""
+    digest = hashlib.blake2s(f"{guild_id}:{started_at.isoformat()}".encode(), digest_size=8).hexdigest()
+    return f"gin-ss-{digest}"
 
 
 def hand_number(view: PublicViewLike) -> int:
