@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -176,3 +177,33 @@ async def test_without_thread_permission_the_matches_take_turns_in_the_channel(
     assert fd.store.threads == []
     channels = [c for (c,) in query(db, "SELECT channel_id FROM matches")]
     assert channels == [fd.channel.id] * 6  # three rounds of two matches, one after the other
+
+
+async def test_the_sign_up_and_the_organisers_commands_answer_discord_before_the_store(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Another writer holds the database longer than Discord's 3 s: a Join click and the organiser's
+    commands are acknowledged at once all the same, and answered once the store is free."""
+    fd = fake_discord
+    db = tmp_path / "gin.sqlite3"
+    async with gin_bot(fd, db, seeds=fixed_seeds(8), clock=Clock.from_wall_clock(), tick_s=0.1):
+        assert await tourney(fd, fd.dana, "create", format="round_robin", hands=1, signup=60) == "Done."
+        signup = await fd.wait_for_message(lambda m: m.public and SIGNUP in (m.content or ""), timeout=5)
+        writer = sqlite3.connect(db, isolation_level=None, timeout=10)
+        writer.execute("BEGIN IMMEDIATE")
+        try:
+            fired = [
+                await fd.click(fd.alice, signup, signup.component(label="Join")["custom_id"]),
+                await fd.slash(fd.dana, "gin", group="tournament", subcommand="add_ai", options={"count": 2}),
+                await fd.slash(fd.bob, "gin", group="tournament", subcommand="create", options={"format": "swiss"}),
+            ]
+            acks = [await ix.response(timeout=3.5) for ix in fired]
+            assert [a.type for a in acks] == [5, 5, 5]  # deferred within the deadline, nothing written yet
+            await asyncio.sleep(3.5)  # past Discord's deadline with the store still locked
+        finally:
+            writer.execute("ROLLBACK")
+            writer.close()
+        answers = [(await ix.final(15)).content for ix in fired]
+    assert answers[0] == "You are signed up."
+    assert answers[1] == "Done."
+    assert answers[2] == "Only the organiser, someone with Manage Server or the server's tournament role may do that."

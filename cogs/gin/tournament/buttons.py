@@ -55,8 +55,9 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         service = service_of(interaction.client)
         if service is None or not self.tournament_id:
             raise Refusal(texts.NOT_HERE)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # Discord first, then the store
         said = await _click(service, self.tournament_id, self.what, interaction.user)
-        await interaction.response.send_message(current()._(said), ephemeral=True)
+        await interaction.followup.send(current()._(said), ephemeral=True)
         if self.what != "checkin" and interaction.message is not None:
             await _show_count(service, interaction, self.tournament_id)
 

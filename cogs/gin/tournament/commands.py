@@ -98,8 +98,8 @@ async def create_command(
     checkin: Window = 0,
     rated: bool = True,
 ) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)  # Discord first, then the store
     await _organiser(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     me = interaction.client.user
     assert me is not None and interaction.guild_id is not None and interaction.channel_id is not None
     spec = TournamentSpec(
@@ -136,9 +136,9 @@ async def status_command(interaction: discord.Interaction) -> None:
 
 @answers
 async def start_command(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await _here(interaction)
     await _organiser(interaction, row)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     await _service(interaction).start_tournament(row.id, _flow(interaction).open_match_channel)
     await _done(interaction)
 
@@ -149,9 +149,9 @@ async def start_command(interaction: discord.Interaction) -> None:
 async def add_ai_command(
     interaction: discord.Interaction, count: app_commands.Range[int, 1, 64], level: str = "normal"
 ) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await _here(interaction)
     await _organiser(interaction, row)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     me = interaction.client.user
     name = me.display_name if me is not None else "GinBot"
     await _service(interaction).add_ai_entrants(row.id, count, level, name)
@@ -162,9 +162,9 @@ async def add_ai_command(
 @app_commands.describe(player="The player to remove")
 @answers
 async def remove_command(interaction: discord.Interaction, player: discord.User) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await _here(interaction)
     await _organiser(interaction, row)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     await _service(interaction).remove_entrant(row.id, player.id, _flow(interaction).open_match_channel)
     await _done(interaction)
 
@@ -180,9 +180,9 @@ async def award_command(
     winner: discord.User,
     reason: app_commands.Range[str, 1, 200],
 ) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await _here(interaction)
     await _organiser(interaction, row)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     flow = _flow(interaction)
     await _service(interaction).award_match(row.id, (round, table), winner.id, reason, flow.open_match_channel)
     await _done(interaction)
@@ -191,9 +191,9 @@ async def award_command(
 @app_commands.describe(reason="Why (shown in the channel)")
 @answers
 async def cancel_command(interaction: discord.Interaction, reason: app_commands.Range[str, 0, 200] = "") -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await _here(interaction)
     await _organiser(interaction, row)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     await _service(interaction).cancel_tournament(row.id, reason)
     await _done(interaction)
 
