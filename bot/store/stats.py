@@ -104,8 +104,11 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
     With an AI seat: only each human's vs_bot_won / vs_bot_lost. Returns rating changes (pvp)."""
     g, players, family, n = m.guild_id, m.players, m.family, len(m.players)
     won = [m.team_of(s) == m.team_of(r.winner) for s in range(n)]
+    # Player rows are written in user id order, not seat order: two matches of the same players in
+    # opposite seats ending at once would otherwise lock them in opposite orders (PostgreSQL: deadlock).
+    by_user = sorted(range(n), key=lambda s: players[s])
     if m.ai_seats:
-        for seat in range(n):
+        for seat in by_user:
             if m.is_ai(seat):
                 continue
             _ensure(conn, g, family, players[seat])
@@ -115,8 +118,8 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
                 (g, family, players[seat]),
             )
         return None
-    for user in players:
-        _ensure(conn, g, family, user)
+    for seat in by_user:
+        _ensure(conn, g, family, players[seat])
     marks = ", ".join("?" * n)
     rating_of = dict(
         conn.execute(
@@ -132,7 +135,7 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
         deltas = [d if s == r.winner else -d for s in range(2)]
     else:
         deltas = winner_deltas(ratings, r.winner)
-    for seat in range(n):
+    for seat in by_user:
         # Points against: each opposing side's total once (a partnership's total stands in both its seats).
         sides = {m.team_of(s): r.totals[s] for s in range(n) if m.team_of(s) != m.team_of(seat)}
         conn.execute(
@@ -159,12 +162,12 @@ def record_result(conn: sqlite3.Connection, m: MatchRecord, r: MatchSummary) -> 
                 players[seat],
             ),
         )
-    _add_counts(conn, g, family, [(players[seat], key, value) for seat in range(n) for key, value in r.counts_of(seat)])
+    _add_counts(conn, g, family, [(players[seat], key, value) for seat in by_user for key, value in r.counts_of(seat)])
     at = to_db(m.ended_at or m.started_at)
     conn.executemany(
         "INSERT INTO rating_changes (match_id, user_id, guild_id, family, at, change, rating)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(m.id, players[s], g, family, at, deltas[s], ratings[s] + deltas[s]) for s in range(n)],
+        [(m.id, players[s], g, family, at, deltas[s], ratings[s] + deltas[s]) for s in by_user],
     )
     return {players[s]: deltas[s] for s in range(n)}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import sqlite3
 from datetime import UTC, datetime
 
@@ -313,3 +314,17 @@ def test_the_leaderboard_query_itself_reads_its_index(sqlite_conn, by):
     sql = next(s for s in seen if s.startswith("SELECT"))
     plan = " | ".join(r[3] for r in sqlite_conn.execute(f"EXPLAIN QUERY PLAN {sql}"))
     assert f"stats_by_{by}" in plan and "TEMP B-TREE" not in plan
+
+
+def test_player_rows_are_written_in_user_id_order_whatever_the_seats(sqlite_conn):
+    """Two matches of the same players in opposite seats must lock their rows in one order (else two
+    ending at once deadlock on PostgreSQL): every player_stats write goes in ascending user id."""
+    written: list[str] = []
+    sqlite_conn.set_trace_callback(written.append)
+    with transaction(sqlite_conn):
+        record_result(sqlite_conn, *_result((20, 10), 0))
+        record_result(sqlite_conn, *_result((30, 10), 1, ai_seat=0))
+    sqlite_conn.set_trace_callback(None)
+    found = (re.search(r"user_id = (\d+)|VALUES \(\d+, '[^']*', (\d+)\)", x) for x in written if "player_stats " in x)
+    users = [int(m.group(1) or m.group(2)) for m in found if m is not None]
+    assert users[:4] == [10, 20, 10, 20] and users[4:] == [10, 10]
