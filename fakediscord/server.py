@@ -26,7 +26,7 @@ from .limits import Fault, Limits
 from .messages import StoredMessage
 from .rest import Rest
 from .store import Store
-from .world import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel, FakeGuild, FakeUser, shard_of
+from .world import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, THREAD, FakeChannel, FakeGuild, FakeUser, shard_of
 
 log = logging.getLogger(__name__)
 
@@ -337,8 +337,11 @@ class FakeDiscord(Injection):
             "unavailable": False,
             "member_count": len(members),
             "members": members,
-            "channels": [c.to_json() for c in self.channels.values() if c.guild_id == guild.id],
-            "threads": [],
+            # Discord: the guild's channels, and its active threads apart (each with its last message).
+            "channels": [c.to_json() for c in self.channels.values() if c.guild_id == guild.id and c.type != THREAD],
+            "threads": [
+                self._thread_json(c) for c in self.channels.values() if c.guild_id == guild.id and c.type == THREAD
+            ],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -346,6 +349,10 @@ class FakeDiscord(Injection):
             "soundboard_sounds": [],
             "lazy": True,
         }
+
+    def _thread_json(self, thread: FakeChannel) -> dict[str, Any]:
+        posted = [m.id for m in self.store.messages.values() if m.channel_id == thread.id and not m.deleted]
+        return thread.to_json(last_message_id=max(posted, default=None), message_count=len(posted))
 
     def application_json(self) -> dict[str, Any]:
         return {

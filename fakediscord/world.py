@@ -124,7 +124,8 @@ class FakeChannel:
     def mention(self) -> str:
         return f"<#{self.id}>"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, last_message_id: int | None = None, message_count: int = 0) -> dict[str, Any]:
+        """Discord's channel object; a thread's last message and count come from the caller (the store)."""
         if self.type == 1:
             return {
                 "id": str(self.id),
@@ -140,9 +141,9 @@ class FakeChannel:
                 "parent_id": str(self.parent_id),
                 "owner_id": str(self.owner_id),
                 "name": self.name,
-                "last_message_id": None,
+                "last_message_id": None if last_message_id is None else str(last_message_id),
                 "rate_limit_per_user": 0,
-                "message_count": 0,
+                "message_count": message_count,
                 "member_count": 1,
                 "flags": 0,
                 "thread_metadata": {

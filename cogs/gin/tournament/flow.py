@@ -43,6 +43,8 @@ class TournamentFlow:
         if isinstance(parent, discord.TextChannel):
             with speaking(await public_language(self.service, self.client, row.guild_id)):
                 name = texts.thread_name(pairing.key)
+            if (empty := self._unused_thread(parent, name)) is not None:
+                return empty.id
             try:
                 thread = await parent.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
@@ -54,6 +56,13 @@ class TournamentFlow:
             else:
                 return thread.id
         return None if await self.service.channel_busy(row.channel_id) else row.channel_id
+
+    def _unused_thread(self, parent: discord.TextChannel, name: str) -> discord.Thread | None:
+        """A thread of ours with this name and nothing in it: the one opened for this pairing by a process
+        killed before its match was written (taken again, so no empty thread is left behind)."""
+        me = self.client.user
+        mine = [t for t in parent.threads if me is not None and t.owner_id == me.id and t.name == name]
+        return next((t for t in mine if t.last_message_id is None and not t.archived), None)
 
     async def post_pending(self) -> int:
         posted = 0
