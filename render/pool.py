@@ -4,6 +4,8 @@ Drawing and PNG encoding hold the GIL, so threads add little; worker processes d
 A job is ``(game, kind, args)``: the game's registered renderer, one of its picture methods
 (``table``, ``hand``, ``result``, ``match_end``) and that method's arguments (the engine's frozen
 views, the names, a ``Style``), all of which pickle; the answer is a ``RenderedImage`` (or None).
+``call(fn, *args)`` draws a picture function of the render package the same way (the tournament's
+bracket and standings: ``render.tournament``).
 
 - ``RenderPool(workers=None)`` sizes itself to the machine (the cores this process may use);
   ``workers=0`` draws in a thread of this process instead, and so does a pool that cannot start
@@ -31,7 +33,7 @@ import os
 import statistics
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -88,6 +90,18 @@ def _draw(game: str, kind: str, args: tuple[Any, ...], language: str = DEFAULT) 
         return _UNKNOWN, None
     with speaking(language):
         return "ok", getattr(renderer, kind)(*args)
+
+
+def _call(fn: Callable[..., Any], args: tuple[Any, ...], language: str = DEFAULT) -> Any:
+    """In a worker: one picture function of the render package, its words in ``language``."""
+    with speaking(language):
+        return fn(*args)
+
+
+def is_picture_function(fn: Callable[..., Any]) -> bool:
+    """A module-level function of the render package: a worker holds it too (it pickles by name)."""
+    module, name = getattr(fn, "__module__", "") or "", getattr(fn, "__qualname__", "")
+    return module.startswith("render.") and name.isidentifier()
 
 
 def _ping() -> int:
@@ -219,6 +233,16 @@ class RenderPool:
         """The picture ``kind`` of ``game``'s renderer for ``args``, drawn off the event loop."""
         if kind not in KINDS:
             raise ValueError(f"not a picture: {kind!r}")
+        return await self._timed(self._run(game, kind, args))
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A picture function of the render package (``is_picture_function``), drawn off the event loop."""
+        if not is_picture_function(fn):
+            raise ValueError(f"not a picture function of the render package: {fn!r}")
+        return await self._timed(self._run_function(fn, args))
+
+    async def _timed(self, job: Coroutine[Any, Any, Any]) -> Any:
+        """Run a drawing job in a free slot, counted in the backlog and the latencies."""
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.capacity)
         start = time.perf_counter()
@@ -227,8 +251,9 @@ class RenderPool:
         try:
             async with self._slots:
                 waited = time.perf_counter() - start
-                image = await self._run(game, kind, args)
+                image = await job
         finally:
+            job.close()  # a job cancelled while waiting for its slot never ran: no warning
             self._backlog -= 1
         total = time.perf_counter() - start
         self._waits.append(waited)
@@ -236,6 +261,17 @@ class RenderPool:
         if self.observer is not None:
             self.observer(waited, total)
         return image
+
+    async def _run_function(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        executor = self._executor
+        if executor is None or not self._ready:
+            return await asyncio.to_thread(fn, *args)
+        try:
+            language = current().lang
+            return await asyncio.get_running_loop().run_in_executor(executor, _call, fn, args, language)
+        except BrokenProcessPool:
+            self._restart(executor)
+            return await asyncio.to_thread(fn, *args)
 
     async def _run(self, game: str, kind: str, args: tuple[Any, ...]) -> Any:
         executor = self._executor

@@ -56,6 +56,10 @@ class Said:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its constructor's arguments (the slots refuse pickle's own setattr)."""
+        return (_said, (self.message, dict(self.fields)))
+
 
 class Counted(Said):
     """A text with a count: the singular and plural ids (English's two forms) and the count that chooses."""
@@ -74,6 +78,17 @@ class Counted(Said):
 
     def _key(self) -> tuple[Any, ...]:
         return (*super()._key(), self.plural, self.n)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_counted, (self.message, self.plural, self.n, dict(self.fields)))
+
+
+def _said(message: str, fields: dict[str, object]) -> Said:
+    return Said(message, **fields)
+
+
+def _counted(singular: str, plural: str, n: int, fields: dict[str, object]) -> Counted:
+    return Counted(singular, plural, n, **fields)
 
 
 class OptionError(ValueError):

@@ -6,20 +6,25 @@ standings are posted exactly once (counted in the stand-in's messages and in the
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
+
+from PIL import Image
 
 from bot.client import ShardedGinBot
 from bot.config import Settings
 from bot.tables import TournamentSpec
 from bot.tables.shards import ShardSet
-from fakediscord import FakeDiscord, FakeUser, StoredMessage, running_bot
+from fakediscord import FakeDiscord, FakeUser, StoredAttachment, StoredMessage, running_bot
 from fakediscord.world import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
+from render import Style
+from render.kit.draw import PUBLIC_MAX_UNITS
 from tests.clock import Clock
 from tests.e2e.game_driver import fixed_seeds, gin_bot, service_of
 from tests.store.helpers import query
@@ -28,10 +33,26 @@ SIGNUP = "Press Join to play"
 ROUND, OVER = "of the tournament:", "The tournament is over."
 
 
-async def tourney(fd: FakeDiscord, who: FakeUser, sub: str, **options: object) -> str:
+async def tourney_answer(fd: FakeDiscord, who: FakeUser, sub: str, **options: object) -> StoredMessage:
     ix = await fd.slash(who, "gin", group="tournament", subcommand=sub, options=options)
     await ix.response()
-    return (await ix.final(10)).content or ""
+    return await ix.final(10)
+
+
+async def tourney(fd: FakeDiscord, who: FakeUser, sub: str, **options: object) -> str:
+    return (await tourney_answer(fd, who, sub, **options)).content or ""
+
+
+def pictures(files: Sequence[StoredAttachment]) -> list[str]:
+    """The names of the PNG pictures among ``files``, each checked to fit a phone like every picture
+    (at most 550 layout units wide, no taller than wide: tests/render/test_phone_fit.py)."""
+    names = []
+    for f in files:
+        with Image.open(io.BytesIO(f.data)) as image:
+            assert image.format == "PNG", f.filename
+            assert image.width <= Style().px(PUBLIC_MAX_UNITS) and image.height <= image.width, image.size
+        names.append(f.filename)
+    return names
 
 
 def posted(fd: FakeDiscord, text: str) -> list[StoredMessage]:
@@ -62,8 +83,12 @@ async def test_a_round_robin_of_five_runs_from_sign_up_to_final_standings(
         await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=60)
         finals, rounds = len(posted(fd, OVER)), len(posted(fd, ROUND))  # before /status shows them again
         assert signup.find_component(label="Join") is None  # the sign-up closed: its buttons are gone
-        status = await tourney(fd, fd.bob, "status")
+        answer = await tourney_answer(fd, fd.bob, "status")
+        status = answer.content or ""
         assert "· finished" in status and "The champion: **" in status and "(removed)" in status
+        assert pictures(answer.attachments) == ["standings.png"]  # the words are its message text
+        assert pictures(posted(fd, OVER)[0].attachments) == ["standings.png"]
+        assert all(pictures(m.attachments) == ["standings.png"] for m in posted(fd, ROUND))
         service = service_of(bot)
         (tid,) = [r[0] for r in query(db, "SELECT id FROM tournaments")]
         notices = await service.store.tournaments.notices(tid)
@@ -95,6 +120,8 @@ async def test_check_in_and_awards_with_their_reasons_shown(fake_discord: FakeDi
     async with gin_bot(fd, db, seeds=fixed_seeds(64), clock=Clock.from_wall_clock(), tick_s=0.1):
         assert await tourney(fd, fd.dana, "create", format="single", hands=1, signup=60, checkin=30) == "Done."
         signup = await fd.wait_for_message(lambda m: m.public and SIGNUP in (m.content or ""), timeout=5)
+        before = await tourney_answer(fd, fd.carol, "status")
+        assert "sign-up is open" in (before.content or "") and not before.attachments  # no picture yet
         for who in (fd.alice, fd.bob):
             await (await fd.click(who, signup, signup.component(label="Join")["custom_id"])).final(5)
         assert await tourney(fd, fd.dana, "add_ai", count=2, level="easy") == "Done."
@@ -116,6 +143,7 @@ async def test_check_in_and_awards_with_their_reasons_shown(fake_discord: FakeDi
             assert f"({reason})" in (result.content or "")
         final = await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=30)
         assert "The champion: **Alice**!" in (final.content or "")
+        assert pictures(final.attachments) == ["bracket.png"]
     assert checkin.find_component(label="Check in") is None  # closed with the first round
     # Alice's two matches, each ended by the award (the other first-round seat had a bye)
     assert [s for (s,) in query(db, "SELECT status FROM matches ORDER BY id")] == ["abandoned", "abandoned"]
@@ -207,3 +235,21 @@ async def test_the_sign_up_and_the_organisers_commands_answer_discord_before_the
     assert answers[0] == "You are signed up."
     assert answers[1] == "Done."
     assert answers[2] == "Only the organiser, someone with Manage Server or the server's tournament role may do that."
+
+
+async def test_pictures_discord_refuses_leave_the_words_to_go_alone_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Every upload is too large (413): the round's pairings, the final standings and the status answer
+    come in words alone, each posted once."""
+    fd = fake_discord
+    fd.limits.attachment_size = 64  # bytes: no picture gets through
+    async with gin_bot(fd, tmp_path / "gin.sqlite3", seeds=fixed_seeds(16), clock=Clock.from_wall_clock(), tick_s=0.1):
+        assert await tourney(fd, fd.dana, "create", format="swiss", rounds=1, hands=1, signup=60) == "Done."
+        assert await tourney(fd, fd.dana, "add_ai", count=4, level="easy") == "Done."
+        assert await tourney(fd, fd.dana, "start") == "Done."
+        await fd.wait_for_message(lambda m: m.public and OVER in (m.content or ""), timeout=60)
+        answer = await tourney_answer(fd, fd.bob, "status")
+    assert "· finished" in (answer.content or "") and not answer.attachments
+    rounds = [m for m in posted(fd, ROUND) if starts(m, "**Round ")]  # not the status answer
+    assert len(posted(fd, OVER)) == len(rounds) == 1 and not any(m.attachments for m in posted(fd, OVER) + rounds)

@@ -4,6 +4,8 @@ them, nested fields and plurals included, while ``str()`` stays the English."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from bot.engine import Counted, OptionError, Said, game_names, game_type
@@ -60,3 +62,12 @@ def test_a_counted_text_takes_the_form_of_its_count() -> None:
 def test_a_plain_value_error_becomes_an_english_sentence() -> None:
     refusal = Refusal.of_error(ValueError("unknown thing 'x'"))
     assert (refusal.message, refusal.fields, refusal.reason) == ("unknown thing 'x'", {}, "Unknown thing 'x'.")
+
+
+def test_a_said_and_a_counted_pickle_to_equal_texts() -> None:
+    """A picture worker gets its view's texts pickled (a tournament's titles)."""
+    nested = Said("{option} is not known", option=Said("gin bonus"))
+    counted = Counted("{n} round", "{n} rounds", 3, n=3)
+    for said in (nested, counted):
+        again = pickle.loads(pickle.dumps(said))
+        assert again == said and type(again) is type(said) and str(again) == str(said)

@@ -7,9 +7,15 @@ import os
 import pickle
 import signal
 
+import pytest
+
 from bot.engine.gin import public_view
+from bot.i18n import speaking
+from bot.tournaments import Format, standings
 from render import Style, register_renderer, renderer_for, unregister_renderer
 from render.pool import RenderPool
+from render.tournament import render_standings
+from tests.tournaments.helpers import begin
 
 from .helpers import first_hand
 
@@ -103,3 +109,25 @@ async def test_a_dead_worker_is_replaced_and_pictures_still_come(draw_pair, name
         assert await pool.worker_pids() != {pid}
     finally:
         await pool.close()
+
+
+async def test_a_tournament_picture_is_drawn_by_a_worker_in_the_callers_language():
+    """The bracket and standings views (their titles are ``Said``: they pickle) travel to a worker,
+    which writes the words of the language being spoken here."""
+    t = begin(Format.SWISS, 6, cap=64, rounds=3)
+    view = standings(t)
+    assert pickle.loads(pickle.dumps(view)) == view
+    with speaking("de"):
+        here = render_standings(view)
+    pool = RenderPool(1)
+    try:
+        pool.start()
+        assert await pool.ready()
+        with speaking("de"):
+            drawn = await pool.call(render_standings, view)
+        assert pool.mode == "processes" and await pool.worker_pids()  # no worker died on the job
+        assert drawn.png == here.png and drawn.alt == here.alt and "Tabelle" in drawn.alt
+    finally:
+        await pool.close()
+    with pytest.raises(ValueError):
+        await pool.call(len, "not a picture")

@@ -14,7 +14,7 @@ from bot.i18n import N_
 from bot.tables import Refusal
 from render import RenderedImage
 from render.games import renderers
-from render.pool import KINDS, RenderPool
+from render.pool import KINDS, RenderPool, is_picture_function
 
 from .. import messages
 
@@ -57,12 +57,16 @@ def _job(fn: Callable[..., Any]) -> tuple[str, str] | None:
 
 
 async def draw(fn: Callable[..., T], *args: Any) -> T:
-    """A renderer's picture, drawn off the event loop: a renderer's picture method goes to the
-    picture pool (worker processes, fed with the views), anything else to a thread."""
+    """A renderer's picture, drawn off the event loop: a renderer's picture method or a picture
+    function of the render package (the tournament's) goes to the picture pool (worker processes,
+    fed with the views), anything else to a thread."""
     job = _job(fn)
-    if job is None:
-        return await asyncio.to_thread(fn, *args)
-    image: T = await _pictures.draw(*job, *args)
+    if job is not None:
+        image: T = await _pictures.draw(*job, *args)
+    elif is_picture_function(fn):
+        image = await _pictures.call(fn, *args)
+    else:
+        image = await asyncio.to_thread(fn, *args)
     return image
 
 

@@ -25,6 +25,7 @@ from ..guide import options_choices
 from . import texts
 from .buttons import TournamentButton
 from .flow import TournamentFlow
+from .pictures import picture, send_with_picture, style_of
 
 Minutes = app_commands.Range[int, LIMITS.turn_timeout_s.low // 60, LIMITS.turn_timeout_s.high // 60]
 Window = app_commands.Range[int, 0, 7 * 24 * 60]
@@ -131,7 +132,11 @@ async def status_command(interaction: discord.Interaction) -> None:
     t = from_json(row.state or row.config)
     table = standings(t) if row.state is not None else None
     text = texts.status(row, t, await service.tournament_entries(row.id), table)
-    await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
+    # The bracket or the standings once it started (none during the sign-up); the words are its text.
+    image = None if table is None else await picture(t, style_of(interaction.client))
+    await send_with_picture(
+        interaction.followup.send, image, content=text, allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
 @answers

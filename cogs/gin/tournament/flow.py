@@ -2,24 +2,28 @@
 and finishes, bot/tables/tournament_drive.py) and posts what their steps left pending: claimed, posted
 in the tournament's channel in the server's language, then marked done, so each message is posted once
 (each post carries its row's nonce, so a repeat after a crash between the post and the mark gets the
-first message back; a crash between the step and the post loses none).
+first message back; a crash between the step and the post loses none). A round's pairings and the
+final standings carry the bracket or the standings as a picture; the words go alone if it fails.
 A round's match gets a public thread of its own where the bot may create one, else the channel."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
 from bot.i18n import current, speaking
 from bot.tables import TableService, TournamentNotice, TournamentNoticeKind, TournamentRow
 from bot.tournaments import Pairing, champion, from_json, standings
+from render import RenderedImage
 
 from ..flows.posting import channel
 from ..flows.reach import ChannelLost, PostingRefused, reaching
 from ..speech import public_language
 from . import texts
 from .buttons import checkin_view, signup_view
+from .pictures import picture, send_with_picture, style_of
 
 log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
@@ -128,6 +132,7 @@ class TournamentFlow:
         t = from_json(fresh.state or fresh.config)
         kind = notice.kind
         view: discord.ui.View | None = None
+        image: RenderedImage | None = None
         with speaking(await public_language(self.service, self.client, row.guild_id)):
             if kind is TournamentNoticeKind.SIGNUP:
                 text = texts.signup(fresh, t, await self.service.tournament_entries(row.id))
@@ -137,11 +142,13 @@ class TournamentFlow:
                 view = checkin_view(row.id)
             elif kind is TournamentNoticeKind.ROUND:
                 text = texts.round_posted(t, int(notice.payload["round"]))
+                image = await picture(t, style_of(self.client))
             elif kind is TournamentNoticeKind.RESULT:
                 text = texts.result(t, (int(notice.payload["round"]), int(notice.payload["board"])))
             elif kind is TournamentNoticeKind.FINAL:
                 winner = champion(t)
                 text = texts.final(t, standings(t), None if winner is None else winner.name)
+                image = await picture(t, style_of(self.client))
             elif "message" in notice.payload:  # too few came: the pure logic's refusal says why
                 text = texts.cancelled(current()._(str(notice.payload["message"]), **notice.payload.get("fields", {})))
             else:
@@ -151,9 +158,9 @@ class TournamentFlow:
         where = channel(self.client, row.channel_id, row.guild_id)
         with reaching(row.channel_id):
             # The nonce: a repeat after a crash between the post and its mark gets the first message back.
-            nonce = f"gin-tn-{notice.id}"
-            if view is None:
-                message = await where.send(text, allowed_mentions=NONE, nonce=nonce)
-            else:
-                message = await where.send(text, allowed_mentions=NONE, view=view, nonce=nonce)
+            # A picture that fails to upload leaves the words to go alone, with the same nonce.
+            fields: dict[str, Any] = {"content": text, "allowed_mentions": NONE, "nonce": f"gin-tn-{notice.id}"}
+            if view is not None:
+                fields["view"] = view
+            message = await send_with_picture(where.send, image, **fields)
         return message.id
