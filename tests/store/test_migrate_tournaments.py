@@ -45,7 +45,8 @@ def test_a_server_keeps_its_settings_and_season_and_may_name_a_role(old_db: Any)
     assert get_settings(old_db, 7) == GuildSettings(7, "oklahoma", 150, 600, (5,), "de", None)
     assert season_settings(old_db, 7) == SeasonSettings(7, SeasonLength.WEEKLY, 11, RatingReset.SOFT, MONDAY, NEXT)
     save_settings(old_db, GuildSettings(7, "oklahoma", 150, 600, (5,), "de", 1234))
-    assert get_settings(old_db, 7).tournament_role == 1234
+    saved = get_settings(old_db, 7)
+    assert saved is not None and saved.tournament_role == 1234
     row = create(old_db, _tournament())
     assert get(old_db, row.id) == row and row.status is TournamentStatus.SIGNUP
     assert [n.tournament_id for n in pending_notices(old_db, MONDAY, 10)] == [row.id]  # its sign-up message
