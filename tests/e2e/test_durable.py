@@ -28,6 +28,7 @@ from typing import Any
 from bot.engine.knock import Action, ActionKind
 from fakediscord import BotProcess, FakeDiscord, InteractionRecord, StoredMessage
 from tests.e2e.game_driver import Player, ask_free, fixed_seeds, gin_bot, play_out, refusal_text, slash
+from tests.store.helpers import query
 
 BUSY = "The database is busy; try again in a moment: nothing was changed."
 CANNOT_SAVE = "I cannot save games right now"
@@ -37,14 +38,6 @@ CYCLES = int(os.environ.get("GIN_DURABLE_CYCLES", "2"))
 
 
 # -- reading the database as another process would ----------------------------------------------
-
-
-def rows(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(db, timeout=10)
-    try:
-        return list(conn.execute(sql, args))
-    finally:
-        conn.close()
 
 
 def match_id_of(m: StoredMessage, label: str) -> int | None:
@@ -126,15 +119,15 @@ class Crashes:
         """What a player would miss (or see twice), judged against the database."""
         fd, db = self.fd, self.db
         out: list[str] = []
-        pending = rows(db, "SELECT id, match_id, kind FROM outbox WHERE done_at IS NULL")
+        pending = query(db, "SELECT id, match_id, kind FROM outbox WHERE done_at IS NULL")
         if pending:
             out.append(f"outbox rows not done: {pending}")
         public = fd.channel_messages()
         results = [m for m in public if is_result(m)]
-        hands = rows(db, "SELECT match_id, number FROM hands")
+        hands = query(db, "SELECT match_id, number FROM hands")
         if len(results) != len(hands):
             out.append(f"{len(results)} result messages for {len(hands)} finished hands")
-        posted = rows(db, "SELECT match_id, version, message_id FROM outbox WHERE kind = 'hand_result'")
+        posted = query(db, "SELECT match_id, version, message_id FROM outbox WHERE kind = 'hand_result'")
         ids = [r[2] for r in posted]
         if len(set(ids)) != len(ids):
             out.append(f"two hand results share a message: {posted}")
@@ -152,12 +145,12 @@ class Crashes:
                     f"match {match_id} v{version}: hand result row points at message {message_id}, "
                     f"which is not a result ({seen})"
                 )
-        ended = {r[0] for r in rows(db, "SELECT id FROM matches WHERE status != 'active'")}
+        ended = {r[0] for r in query(db, "SELECT id FROM matches WHERE status != 'active'")}
         ends = collections.Counter(match_id_of(m, "Rematch") for m in public if m.find_component(label="Rematch"))
         if ends != collections.Counter(ended):
             out.append(f"match end messages by match {dict(ends)}, ended matches {sorted(ended)}")
-        for match_id, board_id in rows(db, "SELECT id, board_message_id FROM matches WHERE status = 'active'"):
-            number = rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] + 1
+        for match_id, board_id in query(db, "SELECT id, board_message_id FROM matches WHERE status = 'active'"):
+            number = query(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] + 1
             boards = [m for m in public if match_id_of(m, "My hand") == match_id]
             if len(boards) != 1:
                 out.append(f"active match {match_id}: {len(boards)} boards with My hand")
@@ -241,14 +234,14 @@ async def play_until_hand_end(
             assert not ix.followups, [m.content for m in ix.followups]
             ix = await fd.click(mover.user, mover.hand, yes)
         if ending:
-            hands_before = rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0]
+            hands_before = query(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0]
             if crashes.make_sure and crashes.after_commit() == 0:  # the crash-after-commit path must run once
                 for _ in range(500):
-                    if rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] > hands_before:
+                    if query(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] > hands_before:
                         break
                     await asyncio.sleep(0.01)
             await crashes.kill_soon(kind)
-            if rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] > hands_before:
+            if query(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0] > hands_before:
                 crashes.committed[kind] += 1
             return
         await ix.settled(5.0)
@@ -257,7 +250,7 @@ async def play_until_hand_end(
 
 
 def status_of(db: Path, match_id: int) -> str:
-    return str(rows(db, "SELECT status FROM matches WHERE id = ?", match_id)[0][0])
+    return str(query(db, "SELECT status FROM matches WHERE id = ?", match_id)[0][0])
 
 
 async def test_kill_after_knock_gin_and_resign_loses_nothing(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -313,13 +306,13 @@ async def test_kill_after_knock_gin_and_resign_loses_nothing(fake_discord: FakeD
 def invisible(db: Path, fd: FakeDiscord) -> list[str]:
     out = [
         f"open challenge {cid} without a message"
-        for (cid,) in rows(db, "SELECT id FROM challenges WHERE status = 'open' AND message_id IS NULL")
+        for (cid,) in query(db, "SELECT id FROM challenges WHERE status = 'open' AND message_id IS NULL")
     ]
-    for match_id, board_id in rows(db, "SELECT id, board_message_id FROM matches WHERE status = 'active'"):
+    for match_id, board_id in query(db, "SELECT id, board_message_id FROM matches WHERE status = 'active'"):
         board = fd.message(board_id) if board_id else None
         if board is None or board.deleted or match_id_of(board, "My hand") != match_id:
             out.append(f"active match {match_id} without a board (board_message_id {board_id})")
-    out += [f"outbox row {r} pending" for r in rows(db, "SELECT id, kind FROM outbox WHERE done_at IS NULL")]
+    out += [f"outbox row {r} pending" for r in query(db, "SELECT id, kind FROM outbox WHERE done_at IS NULL")]
     return out
 
 
@@ -385,7 +378,7 @@ async def test_an_external_write_lock_is_answered_at_once(fake_discord: FakeDisc
         assert texts["move"] in (BUSY, "(updated)") or texts["move"].startswith(CANNOT_SAVE), texts
         if texts["move"] != "(updated)":  # refused: the hand still offers the same move
             assert mover.hand is not None and mover.hand.content == hand_before
-        opened = rows(db, "SELECT message_id FROM challenges WHERE channel_id = ? AND status = 'open'", fd.channel2.id)
+        opened = query(db, "SELECT message_id FROM challenges WHERE channel_id = ? AND status = 'open'", fd.channel2.id)
         assert texts["challenge"] == BUSY or texts["challenge"].startswith(CANNOT_SAVE) or opened, texts
         assert fd.late_or_unanswered(3.0) == [], fd.late_or_unanswered(3.0)
         # after the lock: nothing invisible, and the game goes on
@@ -410,7 +403,7 @@ async def test_commands_in_a_dm_are_refused_and_write_nothing(fake_discord: Fake
     async with gin_bot(fd, db, sync=False):
         dm = fd.dm_channel(fd.alice)
         tables = ("matches", "challenges", "outbox", "players", "player_stats", "guild_settings")
-        before = {t: rows(db, f"SELECT COUNT(*) FROM {t}")[0][0] for t in tables}
+        before = {t: query(db, f"SELECT COUNT(*) FROM {t}")[0][0] for t in tables}
         for sub, options in (
             ("challenge", {"opponent": fd.bob}),
             ("play", {}),
@@ -421,7 +414,7 @@ async def test_commands_in_a_dm_are_refused_and_write_nothing(fake_discord: Fake
         ):
             ix = await fd.slash(fd.alice, "gin", subcommand=sub, options=options, channel=dm)
             assert await refusal_text(ix) == GUILD_ONLY, sub
-        after = {t: rows(db, f"SELECT COUNT(*) FROM {t}")[0][0] for t in tables}
+        after = {t: query(db, f"SELECT COUNT(*) FROM {t}")[0][0] for t in tables}
         assert after == before
         assert fd.channel_messages() == [] and fd.late_or_unanswered(3.0) == []
 
@@ -453,9 +446,9 @@ async def test_a_crash_between_the_last_result_and_the_match_end_keeps_the_resul
         await play_out([alice, bob])
         await fd.wait_for_message(lambda m: m.public and match_id_of(m, "Rematch") == match_id, timeout=5)
         deadline = time.monotonic() + 5
-        while rows(db, "SELECT id FROM outbox WHERE done_at IS NULL") and time.monotonic() < deadline:
+        while query(db, "SELECT id FROM outbox WHERE done_at IS NULL") and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-    [(last_result,)] = rows(
+    [(last_result,)] = query(
         db,
         "SELECT message_id FROM outbox WHERE match_id = ? AND kind = 'hand_result' ORDER BY id DESC LIMIT 1",
         match_id,
@@ -470,9 +463,9 @@ async def test_a_crash_between_the_last_result_and_the_match_end_keeps_the_resul
     conn.close()
     async with gin_bot(fd, db, seeds=fixed_seeds(5), sync=False):
         deadline = time.monotonic() + 5
-        while rows(db, "SELECT id FROM outbox WHERE done_at IS NULL") and time.monotonic() < deadline:
+        while query(db, "SELECT id FROM outbox WHERE done_at IS NULL") and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        assert rows(db, "SELECT id FROM outbox WHERE done_at IS NULL") == []
+        assert query(db, "SELECT id FROM outbox WHERE done_at IS NULL") == []
     ends = [m for m in fd.channel_messages() if match_id_of(m, "Rematch") == match_id]
     assert len(ends) == 1
     result = fd.message(last_result)

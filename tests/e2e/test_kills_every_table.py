@@ -11,12 +11,12 @@ import asyncio
 import collections
 import random
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fakediscord import BotProcess, FakeChannel, FakeDiscord, StoredMessage
+from tests.store.helpers import query
 
 RESULT = re.compile(r"\*\*hand (\d+) is over\*\*")
 TABLES: tuple[tuple[str, int], ...] = (
@@ -36,14 +36,6 @@ SHORT: dict[str, dict[str, Any]] = {
     "colonel": {"target": 10},
     "skarney": {"target": 10},
 }
-
-
-def rows(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(db, timeout=10)
-    try:
-        return list(conn.execute(sql, args))
-    finally:
-        conn.close()
 
 
 def moves_on(hand: StoredMessage) -> list[dict[str, Any]]:
@@ -163,17 +155,17 @@ async def test_kills_at_every_table_size_lose_and_repeat_no_result(fake_discord:
             await proc.start()
         await asyncio.wait_for(players, 240)
         for _ in range(200):  # the restarted bot posts what is pending
-            if not rows(db, "SELECT id FROM outbox WHERE done_at IS NULL"):
+            if not query(db, "SELECT id FROM outbox WHERE done_at IS NULL"):
                 break
             await asyncio.sleep(0.05)
     finally:
         await proc.stop()
         outputs.append(proc.output)
     assert kills >= 3, f"only {kills} kills before every match ended"
-    assert rows(db, "SELECT id, match_id, kind FROM outbox WHERE done_at IS NULL") == []
+    assert query(db, "SELECT id, match_id, kind FROM outbox WHERE done_at IS NULL") == []
     for t in tables:
-        (match_id,) = rows(db, "SELECT id FROM matches WHERE channel_id = ?", t.channel.id)[0]
-        hands = rows(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0]
+        (match_id,) = query(db, "SELECT id FROM matches WHERE channel_id = ?", t.channel.id)[0]
+        hands = query(db, "SELECT COUNT(*) FROM hands WHERE match_id = ?", match_id)[0][0]
         told = collections.Counter(
             int(n) for m in fd.channel_messages(t.channel) for n in RESULT.findall(m.content or "")
         )

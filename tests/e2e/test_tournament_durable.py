@@ -9,30 +9,21 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.tournaments import from_json
 from fakediscord import BotProcess, FakeDiscord, FakeUser
+from tests.store.helpers import query
 
 SIGNUP = "Press Join to play"
 OVER = "The tournament is over."
 RESULT = re.compile(r"^Round (\d+), table (\d+): ")
 ROUND = re.compile(r"^\*\*Round \d+\*\* of the tournament:")
 KILLS = 3
-
-
-def rows(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(db, timeout=10)
-    try:
-        return list(conn.execute(sql, args))
-    finally:
-        conn.close()
 
 
 async def tourney(fd: FakeDiscord, who: FakeUser, sub: str, **options: object) -> str:
@@ -68,20 +59,20 @@ class Bot:
 
 
 def over(db: Path) -> bool:
-    status = rows(db, "SELECT status FROM tournaments")
-    pending = rows(db, "SELECT COUNT(*) FROM tournament_outbox WHERE done_at IS NULL")[0][0]
+    status = query(db, "SELECT status FROM tournaments")
+    pending = query(db, "SELECT COUNT(*) FROM tournament_outbox WHERE done_at IS NULL")[0][0]
     return bool(status) and status[0][0] == "finished" and pending == 0
 
 
 def stalled(db: Path, bot: Bot) -> str:
     """What a tournament that did not finish is waiting for: its status, matches, pending notices, the log's tail."""
-    status = rows(db, "SELECT status, version FROM tournaments")
-    games = rows(
+    status = query(db, "SELECT status, version FROM tournaments")
+    games = query(
         db,
         "SELECT t.round, t.board, t.counted_at, m.status, m.channel_id FROM tournament_matches t"
         " JOIN matches m ON m.id = t.match_id ORDER BY t.round, t.board",
     )
-    pending = rows(db, "SELECT kind, payload, claimed_until FROM tournament_outbox WHERE done_at IS NULL")
+    pending = query(db, "SELECT kind, payload, claimed_until FROM tournament_outbox WHERE done_at IS NULL")
     log = bot.proc.output[-4000:] if bot.proc is not None else ""
     return f"the tournament did not finish: {status} matches={games} pending={pending}\n{log}"
 
@@ -119,18 +110,18 @@ async def test_a_tournament_killed_at_random_moments_happens_exactly_once(
         await bot.stop()
     for out in bot.outputs:
         assert "Traceback" not in out, out[-3000:]
-    (state,) = rows(db, "SELECT state FROM tournaments")
+    (state,) = query(db, "SELECT state FROM tournaments")
     t = from_json(state[0])
     played = {p.key for p in t.pairings() if len(p.seats) > 1}
-    matches = rows(db, "SELECT round, board, match_id, counted_at FROM tournament_matches")
+    matches = query(db, "SELECT round, board, match_id, counted_at FROM tournament_matches")
     # A pairing of the removed player may be forfeited before its match is created (a round robin pairs
     # her later rounds, forfeited at once); every other pairing has exactly one match.
     with_removed = {p.key for p in t.pairings() if set(p.seats) & set(t.removed)}
     assert played - with_removed <= {(r, b) for r, b, _, _ in matches} <= played
     assert all(counted is not None for *_, counted in matches)
-    channels = [c for (c,) in rows(db, "SELECT channel_id FROM matches")]
+    channels = [c for (c,) in query(db, "SELECT channel_id FROM matches")]
     assert len(set(channels)) == len(channels) and set(channels) <= set(fd.store.threads)  # a thread each
-    notices = Counter(kind for (kind,) in rows(db, "SELECT kind FROM tournament_outbox"))
+    notices = Counter(kind for (kind,) in query(db, "SELECT kind FROM tournament_outbox"))
     messages = [m.content or "" for m in fd.channel_messages(fd.channel)]
     assert sum(SIGNUP in m for m in messages) == notices["signup"] == 1
     assert sum(bool(ROUND.match(m)) for m in messages) == notices["round"] == len(t.rounds)

@@ -46,11 +46,14 @@ _RUN_PARTNERS = {i: [(a, b) for a, b in g if a % LANE != b % LANE] for i, g in _
 
 def danger(k: Knowledge, card: Card) -> float:
     """Chance the opponent can meld ``card`` at once (see the module docstring)."""
-    p = k.p_opp
-    known = k.opp_known
-    unseen = k.unseen
+    return meld_chance(int(card), k.opp_known, k.unseen, k.p_opp, k.runs)
+
+
+def meld_chance(i: int, known: int, unseen: int, p: float, runs: bool) -> float:
+    """The chance the opponent holds two cards that meld with the card at bit ``i`` (``danger`` on
+    masks, for the play-outs): a partner he took from the pile is certain, an unseen one held with chance ``p``."""
     miss = 1.0
-    for a, b in (_RUN_PARTNERS if k.runs else _PARTNERS)[int(card)]:
+    for a, b in (_RUN_PARTNERS if runs else _PARTNERS)[i]:
         pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
         if not pa:
             continue

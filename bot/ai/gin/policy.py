@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from bot.engine import meldable_mask
 
 from ..knock.values import VALUE, best_discard, card_joins, deadwood, is_big_gin, lookahead, touching
-from .opponent import _PARTNERS, _RUN_PARTNERS
+from .opponent import meld_chance
 from .sim import BIG_GIN, DISCARD_, DRAW, GIN, KNOCK, OFFER, PASS, PILE, STOCK, TAKE, Deal, SimMove, SimRules
 
 
@@ -70,19 +70,6 @@ def play(deal: Deal, rules: SimRules, style: Style = STYLE) -> SimMove:
     if style.slack < 0 or forbidden:  # after a pile take: the least deadwood, so no card goes back and forth
         return (DISCARD_, bit)
     return (DISCARD_, _discard(deal, seat, h, dw, bit, rules, style))
-
-
-def meld_chance(i: int, known: int, unseen: int, p: float, runs: bool) -> float:
-    """The chance the opponent holds two cards that meld with the card at bit ``i`` (opponent.danger on
-    masks): a partner he took from the pile is certain, an unseen one held with chance ``p``."""
-    miss = 1.0
-    for a, b in (_RUN_PARTNERS if runs else _PARTNERS)[i]:
-        pa = 1.0 if known >> a & 1 else (p if unseen >> a & 1 else 0.0)
-        if not pa:
-            continue
-        pb = 1.0 if known >> b & 1 else (p if unseen >> b & 1 else 0.0)
-        miss *= 1.0 - pa * pb
-    return 1.0 - miss
 
 
 def _takes(h: int, top: int, rules: SimRules, style: Style) -> bool:
