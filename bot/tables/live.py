@@ -19,6 +19,7 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.engine import AnyState, game_type
 from bot.store import MatchRecord, MatchStatus, Snapshot, Store
@@ -37,13 +38,31 @@ class Live:
     state: AnyState
     stale: bool = False  # the engine state ran ahead of a failed commit: reload before use
     info: MatchInfo = field(init=False)
+    # Per seat, the committed state's SeatView, kept while a move has changed ``state`` and its commit
+    # has not yet published: what a player's own look shows while the disk is slow.
+    views: tuple[Any, ...] | None = field(default=None, init=False)
+    changing: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         self.publish()
 
-    def publish(self) -> MatchInfo:
+    def publish(self, views: tuple[Any, ...] | None = None) -> MatchInfo:
+        """``state`` is committed: readers see it (``views``, if known, are its seat views)."""
         self.info = MatchInfo.of(self.record, self.state.public_view(), tuple(self.state.to_act))
+        self.views, self.changing = views, False
         return self.info
+
+    def begin_change(self) -> None:
+        """A move is about to change ``state`` ahead of its commit: keep every seat's committed view."""
+        if self.views is None:
+            self.views = tuple(self.state.seat_view(s) for s in range(self.state.seats))
+        self.changing = True
+
+    def committed_view(self, seat: int) -> Any:
+        """The seat's view of the last committed state."""
+        if self.changing and self.views is not None:
+            return self.views[seat]
+        return self.state.seat_view(seat)
 
     @classmethod
     def load(cls, record: MatchRecord, snapshot: Snapshot) -> Live:
@@ -65,6 +84,15 @@ class LiveMatches:
 
     def get(self, match_id: int) -> Live | None:
         return self._live.get(match_id)
+
+    def committed_view(self, match_id: int, user_id: int) -> Any | None:
+        """The player's view of the last committed state while a move of the match is being written
+        (its lock is held), so a look at one's cards need not wait for the disk; None otherwise."""
+        live, lock = self._live.get(match_id), self._locks.get(match_id)
+        if live is None or lock is None or not lock.locked() or live.stale:
+            return None
+        seat = live.record.seat_of(user_id)
+        return None if seat is None else live.committed_view(seat)
 
     def put(self, live: Live) -> None:
         self._live[live.record.id] = live

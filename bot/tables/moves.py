@@ -164,6 +164,7 @@ class MovesPart(ServiceBase):
         # Everything that may fail or wait comes before the engine changes the cached state.
         timeout_s = await self._turn_timeout_s(live.record)
         hands_before = len(state.hands)
+        live.begin_change()
         try:
             events = state.resign(seat) if action is None else state.apply(seat, action)
         except IllegalAction as e:
@@ -220,7 +221,8 @@ class MovesPart(ServiceBase):
             raise
         # From live.record, not record: the board message may have been set while the commit ran.
         live.record = replace(live.record, **columns)
-        info = live.publish()
+        views = tuple(state.seat_view(s) for s in range(state.seats))
+        info = live.publish(views)
         if state.finished:
             self.live.drop(record.id)
             log.info("match %d ended (%s) after %d moves", record.id, record.status, state.moves)
@@ -228,7 +230,7 @@ class MovesPart(ServiceBase):
             match=info,
             seat=seat,
             events=tuple(events),
-            views=tuple(state.seat_view(s) for s in range(state.seats)),
+            views=views,
             hand_over=new_hands[-1] if new_hands else None,
             match_over=state.finished,
             rating_changes=committed.rating_changes,

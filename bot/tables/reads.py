@@ -20,6 +20,9 @@ class ReadsPart(ServiceBase):
 
     async def seat_view(self, match_id: int, user_id: int) -> SeatViewLike:
         """The player's own view of the match (SeatView of the game): only ever sent to that player."""
+        committed = self.live.committed_view(match_id, user_id)
+        if committed is not None:
+            return committed  # type: ignore[no-any-return]
         async with self.live.locked(match_id) as live:
             seat = live.record.seat_of(user_id)
             if seat is None:

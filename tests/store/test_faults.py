@@ -31,7 +31,7 @@ import pytest
 from bot.store import Database, StorageUnusable, is_postgres_url
 from bot.store.faults import FaultKind, FaultLog, StorageFault
 from bot.tables import Refusal, TableService
-from tests.store.helpers import dump, execute, new_pvp, play_one
+from tests.store.helpers import dump, execute, new_pvp, play_one, turn_of
 
 
 async def test_a_garbage_file_is_named_and_left_untouched(tmp_path):
@@ -263,6 +263,32 @@ async def test_a_write_lock_held_elsewhere_refuses_writes_but_not_reads(gin_db):
         assert reads[1] is not None and reads[1].id == info.id
     assert dump(gin_db) == before  # nothing of the refused move, nothing of the other client's
     assert (await play_one(svc, info.id)).match.version == 1
+    await svc.close()
+
+
+async def test_a_look_at_ones_cards_does_not_wait_for_a_move_being_written(gin_db):
+    """While a move waits on a lock held elsewhere, both players' own views answer at once, from the
+    last committed state (not the move in memory, which may yet be refused)."""
+    svc = await TableService.open(gin_db, busy_timeout_ms=2500)
+    info = await new_pvp(svc, channel=1, seed=3)
+    before = [await svc.seat_view(info.id, user) for user in info.players]
+    async with _write_lock_held_elsewhere(gin_db, info.id):
+        move = asyncio.create_task(play_one(svc, info.id))
+        live = svc.live.get(info.id)
+        assert live is not None
+        while not live.changing:  # until the move has changed the state in memory and waits to be written
+            assert not move.done()
+            await asyncio.sleep(0.01)
+        start = time.perf_counter()
+        looks = await asyncio.wait_for(asyncio.gather(*(svc.seat_view(info.id, u) for u in info.players)), 1)
+        assert time.perf_counter() - start < 1 and not move.done()
+        assert list(looks) == before
+        with pytest.raises(Refusal, match="The database is busy"):
+            await move
+    assert [await svc.seat_view(info.id, user) for user in info.players] == before
+    assert (await play_one(svc, info.id)).match.version == 1
+    after = await svc.seat_view(info.id, info.players[turn_of(info)])
+    assert after != before[turn_of(info)]
     await svc.close()
 
 
