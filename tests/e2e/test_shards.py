@@ -262,19 +262,26 @@ async def board_is_current(fd: FakeDiscord, bot: GinBot, match_id: int) -> None:
     service = bot.service
     seen: list[str] = []
 
+    def board_text() -> str | None:
+        row = db_rows(bot.settings.db_path, "SELECT board_message_id FROM matches WHERE id = ?", match_id)
+        board = fd.store.messages.get(row[0][0]) if row and row[0][0] else None
+        return None if board is None else board.content
+
     def shows() -> bool:
         live = service.live.get(match_id)
         assert live is not None, f"match {match_id} is not cached by its owner"
         info = live.info
         line = renderer_for(info.game).describe(info.public, info.names)
-        seen[:] = [line]
-        row = db_rows(bot.settings.db_path, "SELECT board_message_id FROM matches WHERE id = ?", match_id)
-        board = fd.store.messages.get(row[0][0]) if row and row[0][0] else None
-        if board is None or line not in board.content:
-            return False
-        return all(f"<@{info.players[s]}> to play" in board.content for s in info.humans_to_act)
+        seen[:] = [line, *(f"<@{info.players[s]}> to play" for s in info.humans_to_act)]
+        content = board_text()
+        return content is not None and all(part in content for part in seen)
 
-    await fd.wait_until(lambda: shows() or None, timeout=5, what=f"the board of match {match_id} to show {seen}")
+    try:
+        # One fresh-clone CI run of about ten timed out here at 5 s after the reshard, not reproduced in
+        # six runs under load since: 10 s, and a failure now says what the board showed instead.
+        await fd.wait_until(lambda: shows() or None, timeout=10, what=f"the board of match {match_id}")
+    except TimeoutError as error:
+        raise AssertionError(f"{error}: it should show {seen}; it shows {board_text()!r}") from None
 
 
 def hand_channel(players: Sequence[Player]) -> int:
