@@ -13,11 +13,12 @@ from .gin import choose_action, choose_gin, greedy_action
 from .knockout import choose_knockout
 from .registry import AnyChooser, Chooser, chooser_for, only_move, register_ai, unregister_ai
 from .tablegames import colonel, rummy, skarney
+from .tablegames.expert import Searching
 
 register_ai("gin", choose_gin)
-register_ai("colonel", colonel.choose)
-register_ai("skarney", skarney.choose)
-register_ai("rummy", rummy.choose)
+register_ai("colonel", Searching(colonel.choose))
+register_ai("skarney", Searching(skarney.choose))
+register_ai("rummy", Searching(rummy.choose))
 register_ai("knockout", choose_knockout)
 
 __all__ = [
