@@ -15,7 +15,8 @@ import pytest
 
 from bot.ai import chooser_for, no_deadline
 from bot.ai.paired import Budget, budget
-from bot.ai.tablegames.expert import candidates, search
+from bot.ai.tablegames import colonel, rummy, skarney
+from bot.ai.tablegames.expert import Searching, candidates, search
 from bot.ai.tablegames.plan import unseen
 from bot.ai.tablegames.playout import Guesser, play_hand
 from bot.engine import game_type
@@ -23,6 +24,8 @@ from bot.engine.tablegames import TableAction, TableGame, clone, game_from_view
 from tests.narrow import narrow
 
 CASES = [("colonel", 2), ("skarney", 2), ("rummy", 2), ("rummy", 4)]
+# the search itself, whether or not the registry's expert uses it for the game (bot/ai/__init__.py)
+EXPERTS = {"colonel": Searching(colonel.choose), "skarney": Searching(skarney.choose), "rummy": Searching(rummy.choose)}
 SMALL = Budget(seconds=10.0, rounds=12, min_rounds=4, check_every=4, z=1.0, drop_z=2.5, discards=3)
 
 
@@ -65,7 +68,7 @@ def hidden_dealt_again(state: TableGame, seat: int, rng: random.Random) -> Table
 @pytest.mark.parametrize(("game", "seats"), CASES)
 def test_the_search_reads_no_hidden_card(game: str, seats: int) -> None:
     rng = random.Random(7)
-    chooser = chooser_for(game)
+    chooser = EXPERTS[game]
     checked = 0
     with no_deadline(), budget(SMALL):
         for state, seat in positions(game, seats, 11)[:12]:
@@ -129,3 +132,23 @@ def test_without_confidence_the_expert_plays_hard() -> None:
             hard = narrow(chooser(view, "hard", random.Random(0)), TableAction)
             with no_deadline():
                 assert search(view, random.Random(0), hard, sure) == hard
+
+
+def test_colonel_answers_a_challenge_as_hard_does() -> None:
+    """The guesses cannot tell that a challenger holds little, so the answer is never searched."""
+    gt = game_type("colonel")
+    chooser = chooser_for("colonel")
+    seen = 0
+    for seed in range(6):
+        state = narrow(gt.new(gt.make_rules("standard"), seed, 2), TableGame)
+        rng = random.Random(seed)
+        while not state.finished and len(state.hands) < 3:
+            seat = state.turn
+            assert seat is not None
+            view = state.seat_view(seat)
+            hard = narrow(chooser(view, "hard", rng), TableAction)
+            if view.phase == "respond":
+                assert candidates(view, hard, 3) == [hard]
+                seen += 1
+            state.apply(seat, hard)
+    assert seen >= 1
