@@ -9,7 +9,8 @@ deals, the confidence rule and the budget are bot/ai/paired.py's (``TABLE_BUDGET
 * Candidates, hard's move first: both draws (and Colonel's Challenge with a small hand); the
   answer to a Skarney offer (not to a Challenge: see ``candidates``); when hard discards or offers, the few best discards (offers)
   by hard's own hand score, and in Rummy and Colonel laying the first meld instead.
-* Every other decision (Skarney's draw, melds, contracts, lay-offs) is hard's, at once.
+* Every other decision (Skarney's draw, melds, contracts, lay-offs) is hard's, at once, and so is
+  every decision at a Rummy table of more than two.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from .playout import Guesser, play_hand
 # 0.13 s of play-outs after hard's own decision keeps the median within the issue's 200 ms
 # z 1.5 (Gin's 1.0): the greedy play-outs are not how hard plays, so a move must win more clearly
 TABLE_BUDGET = Budget(seconds=0.13, rounds=300, min_rounds=16, check_every=8, z=1.5, drop_z=2.5, discards=3)
+# The games whose registered 'expert' searches (bot/ai/__init__.py): only where the search did not lose
+# to hard in bench/table_games.py (docs/expert.md has the numbers); elsewhere expert plays as hard.
+SEARCHED: frozenset[str] = frozenset({"skarney"})
 CHALLENGE_MAX = 20  # Colonel: the Challenge is searched only with at most this many points in hand
 
 
@@ -104,9 +108,10 @@ class Searching:
         if level != "expert":
             return self.hard(view, level, rng)
         default = self.hard(view, "hard", rng)
-        if len(view.legal) < 2 or view.turn != view.seat:
+        # two seats only: the search was measured there (bench/table_games.py has no many-seat pairing against hard)
+        if len(view.legal) < 2 or view.turn != view.seat or view.seats != 2:
             return default
         return search(view, rng, default)
 
 
-__all__ = ["CHALLENGE_MAX", "TABLE_BUDGET", "Searching", "candidates", "search"]
+__all__ = ["CHALLENGE_MAX", "SEARCHED", "TABLE_BUDGET", "Searching", "candidates", "search"]
