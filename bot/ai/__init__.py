@@ -13,11 +13,11 @@ from .gin import choose_action, choose_gin, greedy_action
 from .knockout import choose_knockout
 from .registry import AnyChooser, Chooser, chooser_for, only_move, register_ai, unregister_ai
 from .tablegames import colonel, rummy, skarney
+from .tablegames.expert import SEARCHED, Searching
 
 register_ai("gin", choose_gin)
-register_ai("colonel", colonel.choose)
-register_ai("skarney", skarney.choose)
-register_ai("rummy", rummy.choose)
+for _game, _choose in (("colonel", colonel.choose), ("skarney", skarney.choose), ("rummy", rummy.choose)):
+    register_ai(_game, Searching(_choose) if _game in SEARCHED else _choose)
 register_ai("knockout", choose_knockout)
 
 __all__ = [

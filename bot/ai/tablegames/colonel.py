@@ -47,17 +47,26 @@ def opponent_estimate(view: TableSeatView) -> float:
 
 def choose_colonel(view: TableSeatView, params: Params) -> TableAction:
     if view.phase == "respond":
-        accept = view.hand_points < params.accept_ratio * opponent_estimate(view)
-        return first(view, Act.ACCEPT if accept else Act.REJECT) or view.legal[0]
+        return answer(view, params)
     challenge = first(view, Act.CHALLENGE)
-    if (
-        challenge is not None
-        and view.phase == "draw"
-        and view.hand_points <= params.challenge_max
-        and view.hand_points < params.challenge_ratio * opponent_estimate(view)
-    ):
+    if challenge is not None and challenges(view, params):
         return challenge
     return turn_choice(view, params.turn)
+
+
+def challenges(view: TableSeatView, params: Params) -> bool:
+    """The Challenge rule above (the draw phase, a small total well below the estimate); the answer is ``answer``."""
+    return (
+        view.phase == "draw"
+        and view.hand_points <= params.challenge_max
+        and view.hand_points < params.challenge_ratio * opponent_estimate(view)
+    )
+
+
+def answer(view: TableSeatView, params: Params) -> TableAction:
+    """Accept a Challenge when holding well below the estimate of the challenger's total."""
+    accept = view.hand_points < params.accept_ratio * opponent_estimate(view)
+    return first(view, Act.ACCEPT if accept else Act.REJECT) or view.legal[0]
 
 
 def choose(view: TableSeatView, level: str, rng: random.Random) -> TableAction:
@@ -67,4 +76,4 @@ def choose(view: TableSeatView, level: str, rng: random.Random) -> TableAction:
     return choose_colonel(view, NORMAL)
 
 
-__all__ = ["NORMAL", "Params", "choose", "choose_colonel", "opponent_estimate"]
+__all__ = ["NORMAL", "Params", "answer", "challenges", "choose", "choose_colonel", "opponent_estimate"]

@@ -9,6 +9,7 @@ from .colonel import STYLE as COLONEL_STYLE
 from .machine import TableGame
 from .melds import MeldStyle, TableMeld, display_order, extend, extensions, make_meld, meld_problem, melds_in
 from .moves import Act, Ev, TableAction, TableEvent, TableHand
+from .rebuild import clone, game_from_view
 from .rummy import RUMMY_GAME, Rummy, RummyRules
 from .rummy import STYLE as RUMMY_STYLE
 from .skarney import SKARNEY, Skarney, SkarneyRules, contracts
@@ -42,11 +43,13 @@ __all__ = [
     "TableMeld",
     "TablePublicView",
     "TableSeatView",
+    "clone",
     "colonel",
     "contracts",
     "display_order",
     "extend",
     "extensions",
+    "game_from_view",
     "make_meld",
     "meld_problem",
     "melds_in",
