@@ -37,7 +37,7 @@ from bot.engine.knock import Action, ActionKind, preset
 from bot.i18n import LANGUAGES, PSEUDO, texts
 from bot.tables import TableService
 from cogs.gin import Desk
-from cogs.gin.messages import HAND_OVER_NOTE, MATCH_OVER_NOTE
+from cogs.gin.messages import BUSY_HAND, BUSY_MOVE, HAND_OVER_NOTE, MATCH_OVER_NOTE
 from fakediscord import FakeDiscord, FakeUser, InteractionRecord, MessageSnapshot, StoredMessage, running_bot
 
 FULL_MATCH_TARGET = 50
@@ -171,6 +171,7 @@ class Player:
             self.ended = True
             return
         assert not ix.followups, f"refresh refused: {[m.content for m in ix.followups]}"
+        await self._drawn()
 
     @property
     def clicks(self) -> int:
@@ -225,6 +226,7 @@ class Player:
             ix = await self.fd.select(self.user, self.hand, cid, values)
         await ix.settled(5.0)
         assert not ix.followups, f"move refused: {[m.content for m in ix.followups]}"
+        await self._drawn()
         yes = ask_free(cid) if ":ask." in cid else None
         cancel = self._cancel()
         if yes is None and values is not None and cancel is not None:
@@ -234,7 +236,18 @@ class Player:
             ix = await self.fd.click(self.user, self.hand, yes)
             await ix.settled(5.0)
             assert not ix.followups, f"move refused: {[m.content for m in ix.followups]}"
+            await self._drawn()
         return action
+
+    async def _drawn(self) -> None:
+        """Wait past the busy notice: when pictures queue up the bot first edits the hand to say the
+        move is saved (no controls) and draws it afterwards; a test reading the controls in between
+        would take the turn for over."""
+        await self.fd.wait_until(
+            lambda: not (self._says(BUSY_MOVE) or self._says(BUSY_HAND)) or None,
+            timeout=10,
+            what=f"{self.user.name}'s hand drawn after the busy notice",
+        )
 
     def _cancel(self) -> str | None:
         """The id of the question's Cancel button (in any language: it is the board's My hand id)."""

@@ -277,8 +277,8 @@ async def board_is_current(fd: FakeDiscord, bot: GinBot, match_id: int) -> None:
         return content is not None and all(part in content for part in seen)
 
     try:
-        # One fresh-clone CI run of about ten timed out here at 5 s after the reshard, not reproduced in
-        # six runs under load since: 10 s, and a failure now says what the board showed instead.
+        # The board shows a turn once it is over. A timeout here (seen under load) was a test that stopped
+        # mid-turn: it read the hand during the bot's busy notice, which has no controls (Player._drawn).
         await fd.wait_until(lambda: shows() or None, timeout=10, what=f"the board of match {match_id}")
     except TimeoutError as error:
         raise AssertionError(f"{error}: it should show {seen}; it shows {board_text()!r}") from None
