@@ -97,7 +97,10 @@ class Thinkers:
         executor = self._start()
         if executor is not None:
             try:
-                action = await asyncio.get_running_loop().run_in_executor(executor, decide, game, view, level, seed)
+                # Submitted from a thread: the first submit starts the worker (the fork server too, if
+                # the picture pool has not), which blocked the loop for up to half a second under load.
+                future = await asyncio.to_thread(executor.submit, decide, game, view, level, seed)
+                action = await asyncio.wrap_future(future)
             except BrokenProcessPool:
                 self._restart(executor)
             else:
