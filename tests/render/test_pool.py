@@ -6,6 +6,8 @@ import asyncio
 import os
 import pickle
 import signal
+import time
+from typing import Any
 
 import pytest
 
@@ -80,14 +82,36 @@ async def test_no_workers_draws_in_a_thread_and_busy_says_when_pictures_wait(dra
     assert stats.drawn == 2 and stats.max_backlog == 2
 
 
+class SlowGin:
+    """The Gin renderer, each picture 50 ms slower: the wait for the slot then dwarfs the few
+    milliseconds a loaded machine adds between the two requests."""
+
+    def __init__(self) -> None:
+        self.inner = renderer_for("gin")
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.inner, name)
+
+        def slow(*args: Any) -> Any:
+            time.sleep(0.05)
+            return method(*args)
+
+        return slow
+
+
 async def test_the_observer_is_told_each_pictures_wait_and_total_as_measured(draw_pair, names):
     _, after, m = draw_pair
+    register_renderer("gin-slow", SlowGin(), offered=False)
     pool = RenderPool(0, capacity=1)
     seen: list[tuple[float, float]] = []
     pool.observer = lambda wait, total: seen.append((wait, total))
-    await asyncio.gather(
-        pool.draw("gin", "hand", after, names, Style()), pool.draw("gin", "table", public_view(m), names, Style())
-    )
+    try:
+        await asyncio.gather(
+            pool.draw("gin-slow", "hand", after, names, Style()),
+            pool.draw("gin-slow", "table", public_view(m), names, Style()),
+        )
+    finally:
+        unregister_renderer("gin-slow")
     assert pool.take_stats().drawn == len(seen) == 2
     assert all(0 <= wait < total for wait, total in seen)
     first, second = sorted(seen)
