@@ -10,9 +10,11 @@ return an int exit code or a coroutine (which is run with asyncio.run).
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import importlib
 import inspect
 import os
+import signal
 import sys
 
 HERE = os.path.dirname(os.path.realpath(__file__))
@@ -23,6 +25,8 @@ def main() -> int:
     # Run as a script, Python put this package's own directory first on sys.path: its modules
     # (store.py, records.py, ...) must not shadow what the bot imports. Import them as fakediscord.*.
     sys.path[:] = [p for p in sys.path if os.path.realpath(p or os.curdir) != HERE]
+    if hasattr(signal, "SIGUSR1"):  # BotProcess.stop asks for every thread's stack before it kills a hung bot
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
     if REPO not in sys.path:
         sys.path.insert(0, REPO)
     from fakediscord import point_at_fake

@@ -153,7 +153,13 @@ class BotProcess:
         try:
             await asyncio.wait_for(self.proc.wait(), timeout)
         except TimeoutError:
-            self.proc.kill()
+            # Not closed in time: its threads' stacks into .output (the launcher's faulthandler), then kill.
+            if hasattr(signal, "SIGUSR1"):
+                self.proc.send_signal(signal.SIGUSR1)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.proc.wait(), 1.0)
+            if self.proc.returncode is None:
+                self.proc.kill()
         return await self._finish()
 
     async def kill(self) -> int:
