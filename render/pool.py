@@ -104,6 +104,13 @@ def is_picture_function(fn: Callable[..., Any]) -> bool:
     return module.startswith("render.") and name.isidentifier()
 
 
+async def _off_loop(executor: Executor, fn: Callable[[], Any]) -> Any:
+    """``fn`` in the pool, submitted from a thread: a submit that starts the workers (and the fork
+    server, importing the renderers) held the event loop for 0.3 to 0.45 s."""
+    future = await asyncio.to_thread(executor.submit, fn)
+    return await asyncio.wrap_future(future)
+
+
 def _ping() -> int:
     return os.getpid()
 
@@ -187,9 +194,8 @@ class RenderPool:
         executor = self._executor
         if executor is None:
             return False
-        loop = asyncio.get_running_loop()
         try:
-            await asyncio.gather(*(loop.run_in_executor(executor, _ping) for _ in range(self.workers)))
+            await asyncio.gather(*(_off_loop(executor, _ping) for _ in range(self.workers)))
         except (BrokenProcessPool, OSError) as error:
             log.warning("pictures: the worker processes failed to start (%s); drawing in this process", error)
             self._drop_executor()
@@ -202,8 +208,7 @@ class RenderPool:
         executor = self._executor
         if executor is None:
             return set()
-        loop = asyncio.get_running_loop()
-        return set(await asyncio.gather(*(loop.run_in_executor(executor, _ping) for _ in range(self.workers))))
+        return set(await asyncio.gather(*(_off_loop(executor, _ping) for _ in range(self.workers))))
 
     def _drop_executor(self) -> None:
         self._ready = False

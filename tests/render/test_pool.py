@@ -48,6 +48,30 @@ async def test_workers_draw_the_same_pictures_as_this_process(draw_pair, names):
     assert pool.mode == "threads"
 
 
+async def test_starting_the_workers_leaves_the_event_loop_free():
+    lags: list[float] = []
+    ticking = True
+
+    async def ticker() -> None:  # the bot's other work: how late does a 5 ms sleep wake?
+        while ticking:
+            start = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append(time.perf_counter() - start - 0.005)
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0.02)  # the ticker is sleeping when the workers are asked for
+    pool = RenderPool(2)
+    try:
+        assert pool.start()
+        assert await pool.ready()
+    finally:
+        ticking = False
+        await task
+        await pool.close()
+    # started on the loop's thread, the fork server and the workers held it for 0.3 to 0.45 s
+    assert max(lags) < 0.1, sorted(lags)[-3:]
+
+
 async def test_a_game_the_workers_do_not_know_is_drawn_here(names):
     view = first_hand("knock")
     register_renderer("gin-here-only", renderer_for("gin"), offered=False)  # in this process only
